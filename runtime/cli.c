@@ -1,0 +1,360 @@
+/*
+** cli.c — 'draughts' command line: argument parsing and the small commands (list,
+** moves, perft, fen, pdn).  Every error is one line on stderr and a non-zero exit.
+*/
+#include "cli.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "game.h"
+#include "notation.h"
+#include "pdn.h"
+#include "perft.h"
+#include "position.h"
+
+void cli_error(const char *fmt, ...) {
+  va_list ap;
+  fputs("draughts: ", stderr);
+  va_start(ap, fmt);
+  vfprintf(stderr, fmt, ap);
+  va_end(ap);
+  fputc('\n', stderr);
+}
+
+static const char usage[] =
+    "usage: draughts [COMMAND] [ARGS] [OPTIONS]\n"
+    "\n"
+    "commands:\n"
+    "  play [VARIANT]            play a game (the default command)\n"
+    "  list                      variants, their rule presets and options, front ends\n"
+    "  moves VARIANT --fen FEN   every legal move, with its full landing path\n"
+    "  perft VARIANT DEPTH       leaf counts per depth (--divide, --paths, --fen)\n"
+    "  fen VARIANT FEN           check a position and write it back (--numeric)\n"
+    "  pdn FILE [VARIANT]        check the games of a PDN file and write them back\n"
+    "  conform PLUGIN|VARIANT    the conformance checks (--depth D, --cases rules.txt)\n"
+    "  bench [VARIANT...]        perft speed of each variant (--depth D)\n"
+    "\n"
+    "options (every command):\n"
+    "  --rules PRESET|FILE.lua   rule preset by name, or a Lua rules script\n"
+    "  --set OPTION=VALUE        change one rule option (booleans: on/off, true/false, 1/0)\n"
+    "  --fen FEN                 start from this position instead of the variant's start\n"
+    "  --load FILE.pdn           (play) continue the game in a PDN file\n"
+    "\n"
+    "Plugins are found in $DRAUGHTS_PLUGIN_PATH, in plugins/ beside the executable, and in the\n"
+    "install prefix.  A variant may also be given as a path to a plugin file.\n";
+
+static int need_value(int i, int argc, char **argv) {
+  if (i + 1 < argc) return 0;
+  cli_error("option %s needs a value", argv[i]);
+  return -1;
+}
+
+static int parse_number(const char *flag, const char *s, int *out) {
+  char *end;
+  long n = strtol(s, &end, 10);
+  if (!*s || *end || n < 0 || n > 64) {
+    cli_error("%s takes a number from 0 to 64, not '%s'", flag, s);
+    return -1;
+  }
+  *out = (int)n;
+  return 0;
+}
+
+/* Options that take a value: where each one is stored. */
+static const char **string_option(cli_args *a, const char *flag) {
+  if (strcmp(flag, "--rules") == 0) return &a->rules;
+  if (strcmp(flag, "--fen") == 0) return &a->fen;
+  if (strcmp(flag, "--load") == 0) return &a->load;
+  if (strcmp(flag, "--cases") == 0) return &a->cases;
+  if (strcmp(flag, "--frontend") == 0) return &a->frontend;
+  return NULL;
+}
+
+static int *flag_option(cli_args *a, const char *flag) {
+  if (strcmp(flag, "--divide") == 0) return &a->divide;
+  if (strcmp(flag, "--paths") == 0) return &a->paths;
+  if (strcmp(flag, "--numeric") == 0) return &a->numeric;
+  return NULL;
+}
+
+static int parse_option(cli_args *a, int *i, int argc, char **argv) {
+  const char *flag = argv[*i];
+  const char **str = string_option(a, flag);
+  int *on = flag_option(a, flag);
+  if (on) return *on = 1, 0;
+  if (!str && strcmp(flag, "--set") && strcmp(flag, "--depth")) {
+    cli_error("unknown option '%s' (see 'draughts --help')", flag);
+    return -1;
+  }
+  if (need_value(*i, argc, argv)) return -1;
+  const char *value = argv[++*i];
+  if (str) return *str = value, 0;
+  if (strcmp(flag, "--depth") == 0) return parse_number(flag, value, &a->depth);
+  if (a->nsets == CLI_MAX_SETS) {
+    cli_error("too many --set options");
+    return -1;
+  }
+  a->sets[a->nsets++] = value;
+  return 0;
+}
+
+static int parse_args(int argc, char **argv, cli_args *a) {
+  memset(a, 0, sizeof *a);
+  for (int i = 1; i < argc; i++) {
+    if (strncmp(argv[i], "--", 2) == 0 && argv[i][2]) {
+      if (parse_option(a, &i, argc, argv)) return -1;
+    } else if (!a->command) {
+      a->command = argv[i];
+    } else if (a->nargs < CLI_MAX_ARGS) {
+      a->args[a->nargs++] = argv[i];
+    } else {
+      cli_error("too many arguments");
+      return -1;
+    }
+  }
+  if (!a->command) a->command = "play";
+  return 0;
+}
+
+const plugin *cli_variant(registry *reg, const cli_args *a, const char *name, ruleset *rs) {
+  err e;
+  const plugin *p = registry_resolve(reg, name, &e);
+  if (!p || rules_load(rs, &p->v, a->rules, &e)) {
+    cli_error("%s", e.msg);
+    return NULL;
+  }
+  for (int i = 0; i < a->nsets; i++)
+    if (rules_set(rs, a->sets[i], &e)) {
+      cli_error("%s", e.msg);
+      return NULL;
+    }
+  return p;
+}
+
+int cli_position(const cli_args *a, const ruleset *rs, dr_position *p) {
+  err e;
+  if (fen_read(rs, a->fen ? a->fen : "start", p, &e) == 0) return 0;
+  cli_error("%s", e.msg);
+  return -1;
+}
+
+/* ---------------------------------------------------------------- list */
+
+static void list_variant(const dr_variant *v, const char *path) {
+  printf("%s — %s\n  plugin: %s\n", v->name, v->title, path);
+  printf("  presets:\n");
+  for (const dr_preset *p = v->presets; p && p->name; p++) {
+    char doc[200];
+    rules_preset_doc(p->script, doc, sizeof doc);
+    printf("    %-20s %s%s\n", p->name, doc, p == v->presets ? " (default)" : "");
+  }
+  if (v->noptions) printf("  options:\n");
+  for (int i = 0; i < v->noptions; i++) {
+    const dr_option *o = &v->options[i];
+    char def[16];
+    rules_value_text(o, o->def, def, sizeof def);
+    printf("    %-24s %-4s %s\n", o->name, def, o->doc);
+  }
+}
+
+static int cmd_list(registry *reg, const cli_args *a) {
+  (void)a;
+  printf("variants:\n");
+  if (reg->count == 0) printf("  (none found)\n");
+  for (int i = 0; i < reg->count; i++) list_variant(&reg->items[i]->v, reg->items[i]->path);
+  printf("front ends:\n  line  plain text, built in\n");
+  for (int i = 0; i < reg->nproblems; i++) printf("refused: %s\n", reg->problems[i]);
+  return CLI_OK;
+}
+
+/* --------------------------------------------------------------- moves */
+
+static int need_variant(const cli_args *a, const char *what) {
+  if (a->nargs >= 1) return 0;
+  cli_error("%s needs a variant (see 'draughts list')", what);
+  return -1;
+}
+
+static int cmd_moves(registry *reg, const cli_args *a) {
+  ruleset rs;
+  dr_position p;
+  if (need_variant(a, "moves") || !cli_variant(reg, a, a->args[0], &rs) || cli_position(a, &rs, &p))
+    return CLI_FAILED;
+  dr_movelist *list = xmalloc(sizeof *list);
+  list->count = 0;
+  int rc = rs.v->generate(&rs.rules, &p, list);
+  if (rc != DR_OK) cli_error("%s: the plugin could not list the moves (status %d)", rs.v->name, rc);
+  for (int i = 0; rc == DR_OK && i < list->count; i++) {
+    char text[256];
+    move_text(rs.v->geometry, &list->moves[i], a->numeric ? NOTATION_NUMERIC : NOTATION_ALGEBRAIC, text,
+              sizeof text);
+    puts(text);
+  }
+  free(list);
+  return rc == DR_OK ? CLI_OK : CLI_FAILED;
+}
+
+/* --------------------------------------------------------------- perft */
+
+static int perft_divide(const ruleset *rs, const dr_position *p, int depth, int mode) {
+  dr_movelist *list = xmalloc(sizeof *list);
+  list->count = 0;
+  int rc = rs->v->generate(&rs->rules, p, list);
+  if (mode == PERFT_BY_EFFECT) movelist_unique(list);
+  for (int i = 0; rc == DR_OK && i < list->count; i++) {
+    dr_position next = *p;
+    char text[256];
+    pos_apply(&next, &list->moves[i]);
+    move_text(rs->v->geometry, &list->moves[i], NOTATION_ALGEBRAIC, text, sizeof text);
+    printf("  %s %llu\n", text, (unsigned long long)perft(rs, &next, depth - 1, mode));
+  }
+  free(list);
+  return rc;
+}
+
+static int cmd_perft(registry *reg, const cli_args *a) {
+  ruleset rs;
+  dr_position p;
+  int depth = 0;
+  if (need_variant(a, "perft")) return CLI_USAGE;
+  if (a->nargs < 2 || parse_number("perft depth", a->args[1], &depth) || depth < 1) {
+    cli_error("perft needs a depth from 1 to 64: draughts perft VARIANT DEPTH");
+    return CLI_USAGE;
+  }
+  if (!cli_variant(reg, a, a->args[0], &rs) || cli_position(a, &rs, &p)) return CLI_FAILED;
+  int mode = a->paths ? PERFT_BY_PATH : PERFT_BY_EFFECT;
+  for (int d = 1; d <= depth; d++) {
+    double t0 = now_seconds();
+    uint64_t n = perft(&rs, &p, d, mode);
+    if (n == UINT64_MAX) {
+      cli_error("%s: a move list overflowed at depth %d", rs.v->name, d);
+      return CLI_FAILED;
+    }
+    printf("perft %d %llu\n", d, (unsigned long long)n);
+    if (a->divide && d == depth) perft_divide(&rs, &p, d, mode);
+    fflush(stdout);
+    (void)t0;
+  }
+  return CLI_OK;
+}
+
+/* ----------------------------------------------------------------- fen */
+
+static int cmd_fen(registry *reg, const cli_args *a) {
+  ruleset rs;
+  dr_position p;
+  cli_args b = *a;
+  if (need_variant(a, "fen")) return CLI_USAGE;
+  if (a->nargs >= 2) b.fen = a->args[1];
+  if (!cli_variant(reg, &b, b.args[0], &rs) || cli_position(&b, &rs, &p)) return CLI_FAILED;
+  char text[1024];
+  int numeric = a->numeric && geometry_has_numbers(rs.v->geometry);
+  if (a->numeric && !numeric) {
+    cli_error("%s has no numeric notation", rs.v->name);
+    return CLI_FAILED;
+  }
+  fen_write(rs.v->geometry, &p, numeric ? NOTATION_NUMERIC : NOTATION_ALGEBRAIC, text, sizeof text);
+  puts(text);
+  return CLI_OK;
+}
+
+/* ----------------------------------------------------------------- pdn */
+
+static int replay_record(registry *reg, const cli_args *a, const pdn_record *r, int index) {
+  err e;
+  ruleset rs;
+  game g;
+  const plugin *p = pdn_variant(reg, r, a->nargs >= 2 ? a->args[1] : NULL, &e);
+  cli_args b = *a;
+  if (!b.rules) b.rules = pdn_tag_value(r, "Rules");
+  if (!p) {
+    cli_error("game %d: %s", index, e.msg);
+    return -1;
+  }
+  if (b.rules && strchr(b.rules, ',') && !a->rules) {
+    if (rules_load_spec(&rs, &p->v, b.rules, &e)) {
+      cli_error("game %d: Rules tag: %s", index, e.msg);
+      return -1;
+    }
+  } else if (!cli_variant(reg, &b, p->v.name, &rs)) {
+    return -1;
+  }
+  if (pdn_replay(r, &rs, &g, &e)) {
+    cli_error("game %d: %s", index, e.msg);
+    return -1;
+  }
+  pdn_tag keep[PDN_MAX_TAGS];
+  int nkeep = 0;
+  static const char *const derived[] = {"GameType", "Variant", "Rules", "FEN", "SetUp", NULL};
+  for (int i = 0; i < r->ntags; i++) {
+    int skip = 0;
+    for (const char *const *d = derived; *d; d++) skip |= strcmp(r->tags[i].name, *d) == 0;
+    if (!skip) keep[nkeep++] = r->tags[i];
+  }
+  pdn_write(stdout, &g, keep, nkeep);
+  game_free(&g);
+  return 0;
+}
+
+static int cmd_pdn(registry *reg, const cli_args *a) {
+  err e;
+  if (a->nargs < 1) {
+    cli_error("pdn needs a file: draughts pdn FILE [VARIANT]");
+    return CLI_USAGE;
+  }
+  char *text = read_file(a->args[0], NULL, &e);
+  if (!text) {
+    cli_error("%s", e.msg);
+    return CLI_FAILED;
+  }
+  size_t pos = 0;
+  int rc = CLI_OK, index = 0, got;
+  pdn_record r;
+  while (rc == CLI_OK && (got = pdn_parse(text, &pos, &r, &e)) != 0) {
+    index++;
+    if (got < 0) {
+      cli_error("%s: %s", a->args[0], e.msg);
+      rc = CLI_FAILED;
+      break;
+    }
+    if (replay_record(reg, a, &r, index)) rc = CLI_FAILED;
+    pdn_record_free(&r);
+  }
+  free(text);
+  return rc;
+}
+
+/* --------------------------------------------------------------- main */
+
+typedef struct command {
+  const char *name;
+  int (*run)(registry *reg, const cli_args *a);
+} command;
+
+static const command commands[] = {
+    {"play", cmd_play},   {"list", cmd_list},       {"moves", cmd_moves}, {"perft", cmd_perft},
+    {"fen", cmd_fen},     {"pdn", cmd_pdn},         {"conform", cmd_conform},
+    {"bench", cmd_bench}, {NULL, NULL},
+};
+
+int cli_main(int argc, char **argv) {
+  cli_args a;
+  for (int i = 1; i < argc; i++)
+    if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "help") == 0) {
+      fputs(usage, stdout);
+      return CLI_OK;
+    }
+  if (parse_args(argc, argv, &a)) return CLI_USAGE;
+  for (const command *c = commands; c->name; c++) {
+    if (strcmp(c->name, a.command) != 0) continue;
+    registry reg;
+    registry_scan(&reg);
+    int rc = c->run(&reg, &a);
+    registry_free(&reg);
+    return rc;
+  }
+  cli_error("unknown command '%s' (see 'draughts --help')", a.command);
+  return CLI_USAGE;
+}

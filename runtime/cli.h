@@ -1,0 +1,48 @@
+/*
+** cli.h — the command line: parsing shared by every command, and the commands.
+*/
+#ifndef DRAUGHTS_CLI_H
+#define DRAUGHTS_CLI_H
+
+#include <stdio.h>
+
+#include "plugin.h"
+#include "rules.h"
+
+#define CLI_MAX_ARGS 8
+#define CLI_MAX_SETS 32
+
+typedef struct cli_args {
+  const char *command;
+  int nargs;
+  const char *args[CLI_MAX_ARGS]; /* positional arguments after the command */
+  const char *rules;
+  int nsets;
+  const char *sets[CLI_MAX_SETS];
+  const char *fen;
+  const char *load;
+  const char *cases;
+  const char *frontend;
+  int depth;    /* 0: the command's default */
+  int divide, paths, numeric;
+  double seconds;
+} cli_args;
+
+/* Exit statuses. */
+enum { CLI_OK = 0, CLI_FAILED = 1, CLI_USAGE = 2 };
+
+DRI_FUNC int cli_main(int argc, char **argv);
+
+/* A variant by name or path, with --rules and --set applied; prints the error. */
+DRI_FUNC const plugin *cli_variant(registry *reg, const cli_args *a, const char *name, ruleset *rs);
+
+/* The starting position: --fen, or the variant's start; prints the error. */
+DRI_FUNC int cli_position(const cli_args *a, const ruleset *rs, dr_position *p);
+
+DRI_FUNC void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+DRI_FUNC int cmd_play(registry *reg, const cli_args *a);
+DRI_FUNC int cmd_conform(registry *reg, const cli_args *a);
+DRI_FUNC int cmd_bench(registry *reg, const cli_args *a);
+
+#endif

@@ -1,0 +1,49 @@
+/*
+** conform_cli.c — 'draughts conform': the conformance suite on one plugin, one line
+** per check, for plugin authors (in tree or out of tree).
+*/
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "cli.h"
+#include "conform.h"
+
+static void print_check(void *ud, int ok, const char *check, const char *detail) {
+  (void)ud;
+  printf("%s %s%s%s\n", ok ? "PASS" : "FAIL", check, !ok && detail && *detail ? ": " : "", ok ? "" : detail);
+  fflush(stdout);
+}
+
+int cmd_conform(registry *reg, const cli_args *a) {
+  err e;
+  if (a->nargs < 1) {
+    cli_error("conform needs a plugin file or a variant name");
+    return CLI_USAGE;
+  }
+  const plugin *p = registry_resolve(reg, a->args[0], &e);
+  if (!p) {
+    printf("FAIL load %s: %s\n", a->args[0], e.msg);
+    printf("0 passed, 1 failed\n");
+    return CLI_FAILED;
+  }
+  conform_options o;
+  conform_counts c = {1, 0};
+  conform_defaults(&o);
+  o.depth = a->depth;
+  printf("PASS load %s (%s)\n", p->path, p->v.name);
+  conform_descriptor(&p->v, print_check, NULL, &c);
+  conform_perft(&p->v, &o, print_check, NULL, &c);
+  conform_games(&p->v, &o, print_check, NULL, &c);
+  if (a->cases) {
+    char *text = read_file(a->cases, NULL, &e);
+    if (!text) {
+      print_check(NULL, 0, "rule cases", e.msg);
+      c.failed++;
+    } else {
+      conform_cases(&p->v, text, a->cases, print_check, NULL, &c);
+      free(text);
+    }
+  }
+  printf("%d passed, %d failed\n", c.passed, c.failed);
+  return c.failed ? CLI_FAILED : CLI_OK;
+}

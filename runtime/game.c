@@ -1,0 +1,100 @@
+/*
+** game.c — game history and its counters.  The runtime counts; the plugin's judge
+** decides what the counts mean, so every variant's draw rules stay in its plugin.
+*/
+#include "game.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "position.h"
+
+static int refresh(game *g, err *e) {
+  const dr_variant *v = g->rs->v;
+  g->legal.count = 0;
+  if (v->generate(&g->rs->rules, game_position(g), &g->legal) != DR_OK)
+    return err_set(e, "%s: too many legal moves in this position", v->name);
+  dr_history h;
+  game_history(g, &h);
+  g->why = NULL;
+  g->result = v->judge(&g->rs->rules, game_position(g), &h, &g->why);
+  if (g->result < DR_ONGOING || g->result > DR_DRAW) g->result = DR_ONGOING;
+  if (g->result != DR_ONGOING && !g->why) g->why = "game over";
+  return 0;
+}
+
+int game_init(game *g, const ruleset *rs, const dr_position *start, err *e) {
+  memset(g, 0, sizeof *g);
+  g->rs = rs;
+  g->cap = 64;
+  g->ply = xmalloc(g->cap * sizeof *g->ply);
+  memset(&g->ply[0], 0, sizeof g->ply[0]);
+  g->ply[0].pos = *start;
+  g->ply[0].key = pos_hash(start);
+  return refresh(g, e);
+}
+
+void game_free(game *g) {
+  free(g->ply);
+  memset(g, 0, sizeof *g);
+}
+
+static int count_repetitions(const game *g) {
+  const game_ply *now = &g->ply[g->count];
+  int n = 1;
+  /* No position before the last capture or man move can come back. */
+  for (int i = g->count - 2; i >= 0 && i >= g->count - now->plies_since_man_move; i -= 2)
+    if (g->ply[i].key == now->key && memcmp(&g->ply[i].pos, &now->pos, sizeof now->pos) == 0) n++;
+  return n;
+}
+
+void game_history(const game *g, dr_history *h) {
+  const game_ply *now = &g->ply[g->count];
+  memset(h, 0, sizeof *h);
+  h->nmoves = g->legal.count;
+  h->plies = g->count;
+  h->plies_since_capture = now->plies_since_capture;
+  h->plies_since_man_move = now->plies_since_man_move;
+  h->plies_since_material = now->plies_since_material;
+  h->repetitions = count_repetitions(g);
+}
+
+int game_play(game *g, const dr_move *m, err *e) {
+  if (g->result != DR_ONGOING) return err_set(e, "the game is over (%s)", g->why);
+  if (g->count + 1 >= g->cap) g->ply = xrealloc(g->ply, (g->cap *= 2) * sizeof *g->ply);
+  game_ply *before = &g->ply[g->count], *after = before + 1;
+  int man = !(before->pos.kings >> m->from & 1);
+  before->move = *m;
+  memset(after, 0, sizeof *after);
+  after->pos = before->pos;
+  pos_apply(&after->pos, m);
+  after->key = pos_hash_after(before->key, &before->pos, m);
+  after->plies_since_capture = m->captured ? 0 : before->plies_since_capture + 1;
+  after->plies_since_man_move = (m->captured || man) ? 0 : before->plies_since_man_move + 1;
+  after->plies_since_material = (m->captured || m->promotes) ? 0 : before->plies_since_material + 1;
+  g->count++;
+  return refresh(g, e);
+}
+
+int game_undo(game *g) {
+  if (g->count == 0) return -1;
+  g->count--;
+  return refresh(g, NULL);
+}
+
+void game_resign(game *g) {
+  int loser = game_position(g)->turn;
+  g->result = loser == DR_WHITE ? DR_BLACK_WINS : DR_WHITE_WINS;
+  snprintf(g->resigned_why, sizeof g->resigned_why, "%s resigned", loser == DR_WHITE ? "white" : "black");
+  g->why = g->resigned_why;
+}
+
+const char *result_text(int result) {
+  switch (result) {
+  case DR_WHITE_WINS: return "1-0";
+  case DR_BLACK_WINS: return "0-1";
+  case DR_DRAW: return "1/2-1/2";
+  default: return "*";
+  }
+}

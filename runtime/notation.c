@@ -1,0 +1,278 @@
+/*
+** notation.c — FEN and move text.  Names come from the plugin's geometry, so the
+** same code reads "c3", "22" or whatever a future variant calls its points.
+*/
+#include "notation.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "position.h"
+
+int point_find(const dr_geometry *g, const char *name, size_t len) {
+  if (len == 0 || len > 7) return -1;
+  int numeric = 1;
+  for (size_t i = 0; i < len; i++) numeric &= isdigit((unsigned char)name[i]) != 0;
+  int number = numeric ? atoi(name) : 0;
+  for (int i = 0; i < DR_MAX_POINTS; i++) {
+    if (!(g->points >> i & 1)) continue;
+    const dr_point *pt = &g->point[i];
+    if (numeric ? pt->number && pt->number == number
+                : strlen(pt->name) == len && strncasecmp(pt->name, name, len) == 0)
+      return i;
+  }
+  return -1;
+}
+
+int geometry_has_numbers(const dr_geometry *g) {
+  for (int i = 0; i < DR_MAX_POINTS; i++)
+    if ((g->points >> i & 1) && g->point[i].number) return 1;
+  return 0;
+}
+
+const char *point_name(const dr_geometry *g, int bit, int notation, char buf[8]) {
+  const dr_point *pt = &g->point[bit];
+  if (notation == NOTATION_NUMERIC && pt->number) {
+    snprintf(buf, 8, "%d", pt->number);
+    return buf;
+  }
+  return pt->name;
+}
+
+/* ------------------------------------------------------------------ FEN */
+
+typedef struct fen_reader {
+  const dr_geometry *g;
+  const char *s;  /* whole text, for error positions */
+  const char *at;
+  dr_position *p;
+  err *e;
+} fen_reader;
+
+static int fen_fail(fen_reader *r, const char *what) {
+  return err_set(r->e, "malformed FEN at character %d: %s", (int)(r->at - r->s) + 1, what);
+}
+
+static int side_letter(char c) {
+  c = (char)toupper((unsigned char)c);
+  return c == 'W' ? DR_WHITE : c == 'B' ? DR_BLACK : -1;
+}
+
+static int place(fen_reader *r, int side, int king, int bit) {
+  dr_bits b = (dr_bits)1 << bit;
+  if ((r->p->side[0] | r->p->side[1]) & b)
+    return err_set(r->e, "invalid FEN: point %s is listed twice", r->g->point[bit].name);
+  r->p->side[side] |= b;
+  if (king) r->p->kings |= b;
+  return 0;
+}
+
+/* One piece ("Kc3", "22") or a numeric range ("21-32"). */
+static int fen_piece(fen_reader *r, int side) {
+  int king = 0;
+  if (*r->at == 'K' || *r->at == 'k') king = 1, r->at++;
+  size_t n = strspn(r->at, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789");
+  if (n == 0) return fen_fail(r, "expected a square");
+  const char *name = r->at;
+  int bit = point_find(r->g, r->at, n);
+  if (bit < 0)
+    return err_set(r->e, "invalid FEN: '%.*s' is not a point of this board", (int)n, r->at);
+  r->at += n;
+  if (*r->at != '-') return place(r, side, king, bit);
+  r->at++;
+  size_t m = strspn(r->at, "0123456789");
+  int last = m ? point_find(r->g, r->at, m) : -1;
+  if (last < 0 || !isdigit((unsigned char)name[0])) return fen_fail(r, "a range needs two point numbers");
+  int lo = r->g->point[bit].number, hi = r->g->point[last].number;
+  r->at += m;
+  if (lo > hi) return fen_fail(r, "a range must go upwards");
+  for (int num = lo; num <= hi; num++) {
+    char buf[8];
+    int k = point_find(r->g, buf, (size_t)snprintf(buf, sizeof buf, "%d", num));
+    if (k >= 0 && place(r, side, king, k)) return -1;
+  }
+  return 0;
+}
+
+/* A field after ':': "Wa1,c3,Kh8", or a counter such as "H0" / "F12" that we skip. */
+static int fen_field(fen_reader *r, int *seen) {
+  char c = (char)toupper((unsigned char)*r->at);
+  if (c == 'H' || c == 'F') {
+    r->at++;
+    if (!isdigit((unsigned char)*r->at)) return fen_fail(r, "expected a number");
+    while (isdigit((unsigned char)*r->at)) r->at++;
+    return 0;
+  }
+  int side = side_letter(*r->at);
+  if (side < 0) return fen_fail(r, "expected W or B before a piece list");
+  if (seen[side]++) return fen_fail(r, "a side's pieces are listed twice");
+  r->at++;
+  while (*r->at && *r->at != ':' && *r->at != '.') {
+    if (fen_piece(r, side)) return -1;
+    if (*r->at == ',') {
+      r->at++;
+      if (!*r->at || *r->at == ':' || *r->at == '.') return fen_fail(r, "expected a square after ','");
+    } else if (*r->at && *r->at != ':' && *r->at != '.') {
+      return fen_fail(r, "expected ',' or ':'");
+    }
+  }
+  return 0;
+}
+
+static int fen_parse(fen_reader *r) {
+  while (isspace((unsigned char)*r->at) || *r->at == '"' || *r->at == '[') r->at++;
+  int turn = side_letter(*r->at);
+  if (turn < 0) return fen_fail(r, "expected W or B (the side to move)");
+  r->p->turn = (uint8_t)turn;
+  r->at++;
+  int seen[2] = {0, 0};
+  while (*r->at == ':') {
+    r->at++;
+    if (fen_field(r, seen)) return -1;
+  }
+  if (*r->at == '.') r->at++;
+  while (isspace((unsigned char)*r->at) || *r->at == '"' || *r->at == ']') r->at++;
+  if (*r->at) return fen_fail(r, "unexpected text after the position");
+  if (!seen[0] && !seen[1]) return fen_fail(r, "no piece lists");
+  return 0;
+}
+
+int fen_read(const ruleset *rs, const char *text, dr_position *p, err *e) {
+  const dr_variant *v = rs->v;
+  memset(p, 0, sizeof *p);
+  if (strcmp(text, "start") == 0) {
+    if (v->initial(&rs->rules, p) != DR_OK) return err_set(e, "%s: no start position", v->name);
+  } else {
+    fen_reader r = {v->geometry, text, text, p, e};
+    if (strlen(text) > 4096) return err_set(e, "malformed FEN: longer than 4096 characters");
+    if (fen_parse(&r)) return -1;
+  }
+  if (pos_check(v->geometry, p, e)) return err_prefix(e, "impossible position");
+  const char *why = NULL;
+  if (v->validate && v->validate(&rs->rules, p, &why) != DR_OK)
+    return err_set(e, "impossible position: %s", why ? why : "refused by the variant");
+  return 0;
+}
+
+static int by_drawing_order(const dr_geometry *g, int a, int b, int notation) {
+  if (notation == NOTATION_NUMERIC) return g->point[a].number - g->point[b].number;
+  const dr_point *pa = &g->point[a], *pb = &g->point[b];
+  return pa->rank != pb->rank ? pa->rank - pb->rank : pa->file - pb->file;
+}
+
+/* Bits of 'set' in reading order (rank by rank, or by number). */
+static int ordered_points(const dr_geometry *g, dr_bits set, int notation, int out[DR_MAX_POINTS]) {
+  int n = 0;
+  for (; set; set &= set - 1) {
+    int bit = __builtin_ctzll(set), j = n++;
+    for (; j > 0 && by_drawing_order(g, out[j - 1], bit, notation) > 0; j--) out[j] = out[j - 1];
+    out[j] = bit;
+  }
+  return n;
+}
+
+int fen_write(const dr_geometry *g, const dr_position *p, int notation, char *out, size_t len) {
+  size_t used = 0;
+#define PUT(...) used += (size_t)snprintf(out + (used < len ? used : len), used < len ? len - used : 0, __VA_ARGS__)
+  PUT("%c", p->turn ? 'B' : 'W');
+  for (int s = 0; s < 2; s++) {
+    int order[DR_MAX_POINTS], n = ordered_points(g, p->side[s], notation, order);
+    PUT(":%c", s ? 'B' : 'W');
+    for (int i = 0; i < n; i++) {
+      char buf[8];
+      PUT("%s%s%s", i ? "," : "", (p->kings >> order[i] & 1) ? "K" : "",
+          point_name(g, order[i], notation, buf));
+    }
+  }
+#undef PUT
+  return (int)used;
+}
+
+/* ------------------------------------------------------------- move text */
+
+void move_text(const dr_geometry *g, const dr_move *m, int notation, char *out, size_t len) {
+  char buf[8];
+  size_t used = (size_t)snprintf(out, len, "%s", point_name(g, m->from, notation, buf));
+  if (m->njumps == 0) {
+    snprintf(out + used, used < len ? len - used : 0, "-%s", point_name(g, m->to, notation, buf));
+    return;
+  }
+  for (int i = 0; i < m->njumps && used < len; i++)
+    used += (size_t)snprintf(out + used, len - used, "x%s", point_name(g, m->path[i], notation, buf));
+}
+
+void move_text_short(const dr_geometry *g, const dr_movelist *legal, const dr_move *m, int notation,
+                     char *out, size_t len) {
+  int ambiguous = 0;
+  for (int i = 0; i < legal->count && !ambiguous; i++) {
+    const dr_move *o = &legal->moves[i];
+    ambiguous = o->from == m->from && o->to == m->to && !move_same_path(o, m);
+  }
+  if (m->njumps <= 1 || ambiguous) {
+    move_text(g, m, notation, out, len);
+    return;
+  }
+  char a[8], b[8];
+  snprintf(out, len, "%sx%s", point_name(g, m->from, notation, a), point_name(g, m->to, notation, b));
+}
+
+/* Splits "c3xe5-c7" into point bits; returns how many, -1 on an unknown name. */
+static int split_points(const dr_geometry *g, const char *text, int *bits, int max, err *e) {
+  int n = 0;
+  const char *s = text;
+  while (*s) {
+    size_t len = strcspn(s, "-x:X ");
+    int bit = point_find(g, s, len);
+    if (bit < 0 || n == max) return err_set(e, "'%s' is not a move: '%.*s' is not a point", text, (int)len, s);
+    bits[n++] = bit;
+    s += len;
+    if (*s) s++;
+  }
+  if (n < 2) return err_set(e, "'%s' is not a move: give at least its start and end points", text);
+  return n;
+}
+
+/* 'bits' = from, some landings in order, to. */
+static int move_matches(const dr_move *m, const int *bits, int n) {
+  if (m->from != bits[0] || m->to != bits[n - 1]) return 0;
+  int k = 0;
+  for (int i = 1; i < n - 1; i++) {
+    while (k < m->njumps && m->path[k] != bits[i]) k++;
+    if (k == m->njumps) return 0;
+    k++;
+  }
+  return 1;
+}
+
+const dr_move *move_parse(const dr_geometry *g, const dr_movelist *legal, const char *text, err *e) {
+  int bits[DR_MAX_JUMPS + 2];
+  int n = split_points(g, text, bits, DR_MAX_JUMPS + 2, e);
+  if (n < 0) return NULL;
+  const dr_move *found = NULL;
+  char options[256] = "";
+  for (int i = 0; i < legal->count; i++) {
+    const dr_move *m = &legal->moves[i];
+    if (!move_matches(m, bits, n)) continue;
+    size_t used = strlen(options);
+    char t[160];
+    move_text(g, m, NOTATION_ALGEBRAIC, t, sizeof t);
+    snprintf(options + used, sizeof options - used, "%s%s", used ? ", " : "", t);
+    if (found && !move_same_effect(found, m)) {
+      err_set(e, "'%s' is ambiguous: say which of %s", text, options);
+      for (int j = i + 1; j < legal->count; j++) /* finish the list for the message */
+        if (move_matches(&legal->moves[j], bits, n)) {
+          used = strlen(options);
+          move_text(g, &legal->moves[j], NOTATION_ALGEBRAIC, t, sizeof t);
+          snprintf(options + used, sizeof options - used, ", %s", t);
+        }
+      err_set(e, "'%s' is ambiguous: say which of %s", text, options);
+      return NULL;
+    }
+    if (!found) found = m;
+  }
+  if (!found) err_set(e, "'%s' is not a legal move here", text);
+  return found;
+}

@@ -1,0 +1,262 @@
+/*
+** plugin.c — the loader.  A plugin is trusted to be C code, but not to be built for
+** this runtime: every field it hands us is checked before anything uses it, so a
+** stale or broken plugin gives a one-line error instead of a crash later.
+*/
+#include "plugin.h"
+
+#include <ctype.h>
+#include <dirent.h>
+#include <dlfcn.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* The descriptor of ABI version 1 ends after 'help'. */
+#define DR_VARIANT_V1_SIZE (offsetof(dr_variant, help) + sizeof(const char *))
+
+static int valid_name(const char *s) {
+  if (!s || !*s || strlen(s) > 48) return 0;
+  for (; *s; s++)
+    if (!(islower((unsigned char)*s) || isdigit((unsigned char)*s) || *s == '_')) return 0;
+  return 1;
+}
+
+static int validate_geometry(const dr_geometry *g, err *e) {
+  if (!g) return err_set(e, "no geometry");
+  if (!g->point) return err_set(e, "geometry has no point table");
+  if (g->files < 1 || g->ranks < 1 || g->files * g->ranks > 256)
+    return err_set(e, "geometry grid %dx%d is out of range", g->files, g->ranks);
+  if (g->draw < DR_DRAW_CHECKERED || g->draw > DR_DRAW_LINES)
+    return err_set(e, "geometry has an unknown drawing style %d", g->draw);
+  if (!g->points) return err_set(e, "geometry has no points");
+  if (g->npoints != __builtin_popcountll(g->points))
+    return err_set(e, "geometry declares %d points but its mask has %d", g->npoints,
+                   __builtin_popcountll(g->points));
+  for (int i = 0; i < DR_MAX_POINTS; i++) {
+    if (!(g->points >> i & 1)) continue;
+    const dr_point *pt = &g->point[i];
+    if (!pt->name || !*pt->name || strlen(pt->name) > 7)
+      return err_set(e, "point %d has no usable name", i);
+    if (pt->file >= g->files || pt->rank >= g->ranks)
+      return err_set(e, "point %s lies off the %dx%d grid", pt->name, g->files, g->ranks);
+    for (int j = 0; j < i; j++)
+      if ((g->points >> j & 1) && strcmp(g->point[j].name, pt->name) == 0)
+        return err_set(e, "two points are named %s", pt->name);
+  }
+  if ((g->promotion[0] | g->promotion[1]) & ~g->points)
+    return err_set(e, "promotion rows name bits that are not points");
+  if (g->nlines < 0 || (g->nlines > 0 && !g->lines)) return err_set(e, "bad line table");
+  for (int i = 0; i < g->nlines; i++)
+    if (g->lines[i][0] >= DR_MAX_POINTS || g->lines[i][1] >= DR_MAX_POINTS ||
+        !(g->points >> g->lines[i][0] & 1) || !(g->points >> g->lines[i][1] & 1))
+      return err_set(e, "line %d joins a bit that is not a point", i);
+  if (g->draw == DR_DRAW_LINES && g->nlines == 0) return err_set(e, "a board of lines with no lines");
+  return 0;
+}
+
+static int validate_options(const dr_variant *v, err *e) {
+  if (v->noptions < 0 || v->noptions > DR_MAX_OPTIONS)
+    return err_set(e, "%d rule options (at most %d)", v->noptions, DR_MAX_OPTIONS);
+  if (v->noptions > 0 && !v->options) return err_set(e, "options declared but no table");
+  for (int i = 0; i < v->noptions; i++) {
+    const dr_option *o = &v->options[i];
+    if (!valid_name(o->name)) return err_set(e, "option %d has an invalid name", i);
+    if (o->type != DR_OPTION_BOOL && o->type != DR_OPTION_INT)
+      return err_set(e, "option %s has an unknown type", o->name);
+    if (o->min > o->max || o->def < o->min || o->def > o->max)
+      return err_set(e, "option %s: default %d outside [%d, %d]", o->name, o->def, o->min, o->max);
+    if (!o->doc || !*o->doc) return err_set(e, "option %s has no doc", o->name);
+    for (int j = 0; j < i; j++)
+      if (strcmp(v->options[j].name, o->name) == 0) return err_set(e, "option %s declared twice", o->name);
+  }
+  return 0;
+}
+
+static int validate_presets(const dr_variant *v, err *e) {
+  if (!v->presets) return 0;
+  int n = 0;
+  for (; v->presets[n].name; n++) {
+    if (n >= DR_MAX_PRESETS) return err_set(e, "more than %d presets", DR_MAX_PRESETS);
+    if (!valid_name(v->presets[n].name)) return err_set(e, "preset %d has an invalid name", n);
+    if (!v->presets[n].script) return err_set(e, "preset %s has no script", v->presets[n].name);
+  }
+  return 0;
+}
+
+int plugin_validate(const dr_variant *v, err *e) {
+  if (v->abi_version > DR_ABI_VERSION)
+    return err_set(e, "built for plugin ABI %u, this runtime supports up to %u", v->abi_version,
+                   DR_ABI_VERSION);
+  if (v->abi_version < 1) return err_set(e, "descriptor has ABI version 0");
+  if (v->size < DR_VARIANT_V1_SIZE)
+    return err_set(e, "descriptor is %u bytes, smaller than ABI 1's %zu", v->size,
+                   (size_t)DR_VARIANT_V1_SIZE);
+  if (!valid_name(v->name)) return err_set(e, "variant name is missing or not [a-z0-9_]+");
+  if (!v->title) return err_set(e, "variant %s has no title", v->name);
+  if (!v->initial || !v->generate || !v->judge)
+    return err_set(e, "variant %s lacks a required slot (%s)", v->name,
+                   !v->initial ? "initial" : !v->generate ? "generate" : "judge");
+  if (v->geometry && v->geometry->npoints > DR_MAX_POINTS)
+    return err_set(e, "variant %s declares %d points, more than %d", v->name, v->geometry->npoints,
+                   DR_MAX_POINTS);
+  if (validate_geometry(v->geometry, e)) return err_prefix(e, "variant %s", v->name);
+  if (validate_options(v, e) || validate_presets(v, e)) return err_prefix(e, "variant %s", v->name);
+  return 0;
+}
+
+/* Copies what the plugin declared, never more than it has nor more than we know of. */
+static int adopt_descriptor(plugin *p, const dr_variant *src, err *e) {
+  uint32_t head[2];
+  memcpy(head, src, sizeof head);
+  size_t n = head[1] < sizeof p->v ? head[1] : sizeof p->v;
+  if (head[0] > DR_ABI_VERSION || head[1] < sizeof head) n = sizeof head;
+  memset(&p->v, 0, sizeof p->v);
+  memcpy(&p->v, src, n);
+  return plugin_validate(&p->v, e);
+}
+
+plugin *plugin_open(const char *path, err *e) {
+  void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+  if (!h) {
+    const char *why = dlerror();
+    err_set(e, "%s: not a loadable plugin (%s)", path, why ? why : "dlopen failed");
+    return NULL;
+  }
+  dr_variant_entry_fn entry;
+  *(void **)&entry = dlsym(h, DR_VARIANT_ENTRY);
+  if (!entry) {
+    dlclose(h);
+    err_set(e, "%s: no entry point '%s'", path, DR_VARIANT_ENTRY);
+    return NULL;
+  }
+  const dr_variant *d = entry();
+  plugin *p = xmalloc(sizeof *p);
+  if (!d) {
+    err_set(e, "entry point returned no descriptor");
+  } else if (adopt_descriptor(p, d, e) == 0) {
+    p->path = xstrdup(path);
+    p->handle = h;
+    return p;
+  }
+  err_prefix(e, "%s", path);
+  free(p);
+  dlclose(h);
+  return NULL;
+}
+
+void plugin_close(plugin *p) {
+  if (!p) return;
+  dlclose(p->handle);
+  free(p->path);
+  free(p);
+}
+
+const plugin *registry_find(const registry *r, const char *name) {
+  for (int i = 0; i < r->count; i++)
+    if (strcmp(r->items[i]->v.name, name) == 0) return r->items[i];
+  return NULL;
+}
+
+static void note_problem(registry *r, const char *msg) {
+  r->problems = xrealloc(r->problems, (r->nproblems + 1) * sizeof *r->problems);
+  r->problems[r->nproblems++] = xstrdup(msg);
+}
+
+static void add_plugin(registry *r, plugin *p) {
+  r->items = xrealloc(r->items, (r->count + 1) * sizeof *r->items);
+  r->items[r->count++] = p;
+}
+
+static int has_suffix(const char *s, const char *suffix) {
+  size_t n = strlen(s), m = strlen(suffix);
+  return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
+static int by_name(const void *a, const void *b) {
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Loads every '*.so' of 'dir' in name order; the first plugin of a name wins. */
+static void scan_dir(registry *r, const char *dir) {
+  DIR *d = opendir(dir);
+  if (!d) return;
+  char **names = NULL;
+  int n = 0;
+  for (struct dirent *de; (de = readdir(d));) {
+    if (!has_suffix(de->d_name, ".so")) continue;
+    names = xrealloc(names, (n + 1) * sizeof *names);
+    names[n++] = xstrdup(de->d_name);
+  }
+  closedir(d);
+  qsort(names, n, sizeof *names, by_name);
+  for (int i = 0; i < n; i++) {
+    char path[PATH_MAX];
+    err e;
+    snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+    free(names[i]);
+    plugin *p = plugin_open(path, &e);
+    if (!p) {
+      note_problem(r, e.msg);
+    } else if (registry_find(r, p->v.name)) {
+      plugin_close(p);  /* shadowed by an earlier directory */
+    } else {
+      add_plugin(r, p);
+    }
+  }
+  free(names);
+}
+
+static void exe_dir(char *out, size_t len) {
+  ssize_t n = readlink("/proc/self/exe", out, len - 1);
+  if (n <= 0) {
+    snprintf(out, len, ".");
+    return;
+  }
+  out[n] = '\0';
+  char *slash = strrchr(out, '/');
+  if (slash) *slash = '\0';
+}
+
+void registry_scan(registry *r) {
+  memset(r, 0, sizeof *r);
+  const char *env = getenv("DRAUGHTS_PLUGIN_PATH");
+  if (env) {
+    char *copy = xstrdup(env), *save = NULL;
+    for (char *dir = strtok_r(copy, ":", &save); dir; dir = strtok_r(NULL, ":", &save)) scan_dir(r, dir);
+    free(copy);
+  }
+  char dir[PATH_MAX], path[PATH_MAX + 64];
+  exe_dir(dir, sizeof dir);
+  snprintf(path, sizeof path, "%s/plugins", dir);
+  scan_dir(r, path);
+  snprintf(path, sizeof path, "%s/../%s", dir, DRAUGHTS_PLUGIN_SUBDIR);
+  scan_dir(r, path);
+}
+
+void registry_free(registry *r) {
+  for (int i = 0; i < r->count; i++) plugin_close(r->items[i]);
+  for (int i = 0; i < r->nproblems; i++) free(r->problems[i]);
+  free(r->items);
+  free(r->problems);
+  memset(r, 0, sizeof *r);
+}
+
+const plugin *registry_resolve(registry *r, const char *name_or_path, err *e) {
+  if (strchr(name_or_path, '/') || has_suffix(name_or_path, ".so")) {
+    plugin *p = plugin_open(name_or_path, e);
+    if (p) add_plugin(r, p);
+    return p;
+  }
+  const plugin *p = registry_find(r, name_or_path);
+  if (p) return p;
+  char list[256] = "";
+  for (int i = 0; i < r->count; i++) {
+    size_t used = strlen(list);
+    snprintf(list + used, sizeof list - used, "%s%s", i ? ", " : "", r->items[i]->v.name);
+  }
+  err_set(e, "unknown variant '%s' (found: %s)", name_or_path, r->count ? list : "no plugins");
+  return NULL;
+}

@@ -1,0 +1,42 @@
+/*
+** plugin.h — loading variant plugins: dlopen, the ABI handshake, validation of the
+** descriptor, and the registry of every plugin found on the search path.
+*/
+#ifndef DRAUGHTS_PLUGIN_H
+#define DRAUGHTS_PLUGIN_H
+
+#include <draughts/variant.h>
+
+#include "util.h"
+
+typedef struct plugin {
+  char *path;
+  void *handle;
+  dr_variant v; /* the plugin's descriptor, slots it does not know of zeroed */
+} plugin;
+
+/* Loads and validates the plugin at 'path'.  On failure the message names the file
+** and the reason, and nothing stays loaded. */
+DRI_FUNC plugin *plugin_open(const char *path, err *e);
+DRI_FUNC void plugin_close(plugin *p);
+
+/* Checks a descriptor the way the loader does ('size' is what the plugin declared). */
+DRI_FUNC int plugin_validate(const dr_variant *v, err *e);
+
+typedef struct registry {
+  int count;
+  plugin **items;
+  int nproblems;
+  char **problems; /* one line per file that was found but refused */
+} registry;
+
+/* Finds every plugin: in each directory of $DRAUGHTS_PLUGIN_PATH, then in
+** 'plugins/' beside the executable, then in the install prefix. */
+DRI_FUNC void registry_scan(registry *r);
+DRI_FUNC void registry_free(registry *r);
+DRI_FUNC const plugin *registry_find(const registry *r, const char *name);
+
+/* A variant by name (from the registry) or by path to a plugin file. */
+DRI_FUNC const plugin *registry_resolve(registry *r, const char *name_or_path, err *e);
+
+#endif

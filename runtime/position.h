@@ -1,0 +1,44 @@
+/*
+** position.h — generic board state: applying moves with bit operations, Zobrist
+** hashing, and the checks every position must pass whatever the variant.
+*/
+#ifndef DRAUGHTS_POSITION_H
+#define DRAUGHTS_POSITION_H
+
+#include <draughts/variant.h>
+
+#include "util.h"
+
+/* Plays 'm' on 'p': the one place where a move changes a board. */
+static inline void pos_apply(dr_position *p, const dr_move *m) {
+  int us = p->turn, them = us ^ 1;
+  dr_bits from = (dr_bits)1 << m->from, to = (dr_bits)1 << m->to;
+  dr_bits was_king = p->kings & from;
+  p->side[them] &= ~m->captured;
+  p->kings &= ~(m->captured | from);
+  p->side[us] = (p->side[us] & ~from) | to;
+  if (was_king || m->promotes) p->kings |= to;
+  p->turn = (uint8_t)them;
+}
+
+/* The Zobrist key of a position (pieces by kind and point, side to move). */
+DRI_FUNC uint64_t pos_hash(const dr_position *p);
+
+/* The key after 'm', from the key before it, without rehashing the board. */
+DRI_FUNC uint64_t pos_hash_after(uint64_t key, const dr_position *before, const dr_move *m);
+
+/* Variant-blind sanity of a position: pieces on points, no square held twice, kings
+** are pieces, no man on its own promotion row, the side to move is 0 or 1. */
+DRI_FUNC int pos_check(const dr_geometry *g, const dr_position *p, err *e);
+
+static inline int move_same_effect(const dr_move *a, const dr_move *b) {
+  return a->from == b->from && a->to == b->to && a->captured == b->captured;
+}
+
+DRI_FUNC int move_same_path(const dr_move *a, const dr_move *b);
+
+/* Drops moves whose (from, to, captured) repeats an earlier one: perft and search
+** count the result of a move, not the route it took. */
+DRI_FUNC void movelist_unique(dr_movelist *list);
+
+#endif

@@ -1,0 +1,39 @@
+/*
+** rules.h — a variant with its rules chosen: a preset (by name or .lua file) and
+** option settings on top.  Everything that plays, counts or checks a game goes
+** through a 'ruleset', so house rules reach every command the same way.
+*/
+#ifndef DRAUGHTS_RULES_H
+#define DRAUGHTS_RULES_H
+
+#include <draughts/variant.h>
+
+#include "util.h"
+
+typedef struct ruleset {
+  const dr_variant *v;
+  dr_rules rules;
+  char preset[128]; /* the preset's name or script file, for messages and PDN */
+  dr_rules preset_rules; /* the values the preset set, before any --set */
+} ruleset;
+
+/* Starts from the declared defaults and runs 'preset' (a preset name, a path to a
+** .lua file, or NULL for the default preset). */
+DRI_FUNC int rules_load(ruleset *rs, const dr_variant *v, const char *preset, err *e);
+
+/* Applies one "option=value" setting; booleans take on/off, true/false or 1/0. */
+DRI_FUNC int rules_set(ruleset *rs, const char *assignment, err *e);
+
+/* "preset[,option=value...]", as written in data files. */
+DRI_FUNC int rules_load_spec(ruleset *rs, const dr_variant *v, const char *spec, err *e);
+
+/* "preset[,option=value...]" naming these rules: the inverse of 'rules_load_spec'. */
+DRI_FUNC void rules_spec(const ruleset *rs, char *out, size_t len);
+
+/* The one-line doc of a preset: its first comment line. */
+DRI_FUNC void rules_preset_doc(const char *script, char *out, size_t len);
+
+/* The value of an option as text ("on", "off", "40"). */
+DRI_FUNC void rules_value_text(const dr_option *o, int32_t value, char *out, size_t len);
+
+#endif

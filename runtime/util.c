@@ -1,0 +1,89 @@
+/*
+** util.c — error messages, allocation that never returns NULL, file reading.
+*/
+#include "util.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+int err_set(err *e, const char *fmt, ...) {
+  if (e) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(e->msg, sizeof e->msg, fmt, ap);
+    va_end(ap);
+  }
+  return -1;
+}
+
+int err_prefix(err *e, const char *fmt, ...) {
+  if (e) {
+    char head[ERR_LEN], old[ERR_LEN];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(head, sizeof head, fmt, ap);
+    va_end(ap);
+    memcpy(old, e->msg, sizeof old);
+    snprintf(e->msg, sizeof e->msg, "%s: %s", head, old);
+  }
+  return -1;
+}
+
+void *xmalloc(size_t n) {
+  void *p = malloc(n ? n : 1);
+  if (!p) {
+    fputs("draughts: out of memory\n", stderr);
+    abort();
+  }
+  return p;
+}
+
+void *xrealloc(void *p, size_t n) {
+  p = realloc(p, n ? n : 1);
+  if (!p) {
+    fputs("draughts: out of memory\n", stderr);
+    abort();
+  }
+  return p;
+}
+
+char *xstrdup(const char *s) {
+  size_t n = strlen(s) + 1;
+  return memcpy(xmalloc(n), s, n);
+}
+
+char *read_file(const char *path, size_t *len, err *e) {
+  FILE *f = fopen(path, "rb");
+  char *buf = NULL;
+  size_t n = 0, cap = 0;
+  if (!f) {
+    err_set(e, "%s: %s", path, strerror(errno));
+    return NULL;
+  }
+  for (;;) {
+    if (cap - n < 4096) buf = xrealloc(buf, cap = cap * 2 + 8192);
+    size_t got = fread(buf + n, 1, cap - n - 1, f);
+    n += got;
+    if (got == 0) break;
+  }
+  int failed = ferror(f);
+  fclose(f);
+  if (failed) {
+    free(buf);
+    err_set(e, "%s: read error", path);
+    return NULL;
+  }
+  buf[n] = '\0';
+  if (len) *len = n;
+  return buf;
+}
+
+double now_seconds(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}

@@ -1,0 +1,45 @@
+/*
+** util.h — small helpers every runtime module shares: error messages, the
+** hidden-visibility marker for internals, a deterministic random generator.
+*/
+#ifndef DRAUGHTS_UTIL_H
+#define DRAUGHTS_UTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Internals of libdraughts: never part of any ABI a plugin sees. */
+#define DRI_FUNC __attribute__((visibility("hidden")))
+
+/* Every fallible runtime function writes a one-line message here. */
+#define ERR_LEN 512
+typedef struct err { char msg[ERR_LEN]; } err;
+
+/* Sets 'e->msg' (if 'e' is not NULL) and returns -1, so callers can write
+** 'return err_set(e, ...)'. */
+DRI_FUNC int err_set(err *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Prefixes the message already in 'e' with more context. */
+DRI_FUNC int err_prefix(err *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* splitmix64: reproducible random numbers for tests, games and Zobrist keys. */
+typedef struct rng { uint64_t s; } rng;
+static inline uint64_t rng_next(rng *r) {
+  uint64_t z = (r->s += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+static inline uint32_t rng_below(rng *r, uint32_t n) { return (uint32_t)(rng_next(r) % n); }
+
+DRI_FUNC void *xmalloc(size_t n);
+DRI_FUNC void *xrealloc(void *p, size_t n);
+DRI_FUNC char *xstrdup(const char *s);
+
+/* Reads a whole file into a NUL-terminated buffer (free it); NULL and a message on failure. */
+DRI_FUNC char *read_file(const char *path, size_t *len, err *e);
+
+/* Monotonic time in seconds. */
+DRI_FUNC double now_seconds(void);
+
+#endif

@@ -1,0 +1,206 @@
+/*
+** draughts/variant.h — the contract between the runtime and a variant plugin.
+**
+** A variant plugin is a shared object exporting one function, 'dr_variant_entry',
+** that returns a 'dr_variant' descriptor.  The descriptor names the game, describes
+** its board (geometry), declares its rule options and presets, and fills the slots
+** the runtime calls: initial position, move generation, end-of-game judgement.
+**
+** The plugin knows its rules and nothing else: it does no I/O and never sees the
+** runtime's internals.  Moves are applied by the runtime with bit operations, so a
+** plugin only ever generates them.
+**
+** ABI: 'abi_version' and 'size' come first.  Slots are only ever appended (each
+** group under a comment naming the version that added it); the loader refuses a
+** plugin built for a newer ABI and treats slots beyond the plugin's 'size' as NULL.
+*/
+#ifndef DRAUGHTS_VARIANT_H
+#define DRAUGHTS_VARIANT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define DR_ABI_VERSION 1
+
+#define DR_MAX_POINTS 64   /* a position is a set of 64-bit bitboards */
+#define DR_MAX_JUMPS 32    /* landing points in one capture */
+#define DR_MAX_MOVES 768   /* legal moves in one position, every landing path counted */
+#define DR_MAX_OPTIONS 16
+#define DR_MAX_PRESETS 8
+
+#if defined(_WIN32)
+#define DR_EXPORT __declspec(dllexport)
+#else
+#define DR_EXPORT __attribute__((visibility("default")))
+#endif
+
+typedef uint64_t dr_bits;
+
+/* Sides.  White is the first player, whatever the variant calls it. */
+enum { DR_WHITE = 0, DR_BLACK = 1 };
+
+/* Status codes returned by slots.  0 is success. */
+enum {
+  DR_OK = 0,
+  DR_ERR_OVERFLOW = -1, /* more moves than a 'dr_movelist' holds */
+  DR_ERR_INVALID = -2   /* the position breaks the variant's rules */
+};
+
+/*
+** A position: whose pieces stand where, which are kings, who moves.  Bit i is the
+** point the geometry describes at index i; the plugin chooses the layout, and may
+** leave "ghost" bits that are not points to make shift-based generation cheap.
+*/
+typedef struct dr_position {
+  dr_bits side[2]; /* pieces of each side */
+  dr_bits kings;   /* subset of side[0] | side[1] */
+  uint8_t turn;    /* DR_WHITE or DR_BLACK */
+  uint8_t reserved[7];
+} dr_position;
+
+/*
+** A move.  'path' holds every landing point in order (path[njumps-1] == to) and
+** 'jumped' the point of the piece taken on each leg, so front ends can replay a
+** capture one landing at a time.  A plain move has njumps == 0.  The runtime
+** applies a move as: remove 'captured' from the opponent, move the piece from
+** 'from' to 'to' (they may be equal), crown it if 'promotes'.
+*/
+typedef struct dr_move {
+  dr_bits captured;
+  uint8_t from;
+  uint8_t to;
+  uint8_t promotes; /* 1: a man that ends the move as a king */
+  uint8_t njumps;
+  uint8_t path[DR_MAX_JUMPS];
+  uint8_t jumped[DR_MAX_JUMPS];
+} dr_move;
+
+/* Move lists are fixed-size arrays owned by the caller. */
+typedef struct dr_movelist {
+  int count;
+  dr_move moves[DR_MAX_MOVES];
+} dr_movelist;
+
+/* The next free slot of 'list', or NULL when it is full. */
+static inline dr_move *dr_movelist_push(dr_movelist *list) {
+  return list->count < DR_MAX_MOVES ? &list->moves[list->count++] : NULL;
+}
+
+/* ---------------------------------------------------------------- geometry */
+
+/* How a front end draws the board. */
+enum {
+  DR_DRAW_CHECKERED = 1, /* squares of two colours; the points are some of them */
+  DR_DRAW_SQUARES = 2,   /* squares of one colour; every square is a point */
+  DR_DRAW_LINES = 3      /* points joined by the lines in 'lines' */
+};
+
+typedef struct dr_point {
+  const char *name; /* algebraic name ("c3"); NULL for a ghost bit */
+  uint8_t number;   /* PDN numeric name, 0 if the variant has none */
+  uint8_t file;     /* column on the drawing grid, 0 at the first player's left */
+  uint8_t rank;     /* row on the drawing grid, 0 at the first player's side */
+  uint8_t reserved;
+} dr_point;
+
+typedef struct dr_geometry {
+  int npoints;       /* number of real points: at most DR_MAX_POINTS, one per bit of 'points' */
+  int files, ranks;  /* drawing grid */
+  int draw;          /* DR_DRAW_* */
+  dr_bits points;    /* bits that are real points */
+  dr_bits promotion[2]; /* points where each side's men are crowned */
+  const dr_point *point; /* DR_MAX_POINTS entries, indexed by bit */
+  int nlines;            /* for DR_DRAW_LINES: segments between two points */
+  const uint8_t (*lines)[2];
+} dr_geometry;
+
+/* ------------------------------------------------------- options, presets */
+
+enum { DR_OPTION_BOOL = 1, DR_OPTION_INT = 2 };
+
+typedef struct dr_option {
+  const char *name; /* [a-z0-9_]+ */
+  int type;         /* DR_OPTION_* */
+  int32_t def, min, max;
+  const char *doc;  /* one line */
+} dr_option;
+
+/* Values of the declared options, in declaration order. */
+typedef struct dr_rules {
+  int32_t opt[DR_MAX_OPTIONS];
+} dr_rules;
+
+/*
+** A preset is a Lua script that sets options ('options.name = value'); its first
+** comment line is its one-line doc.  Preset 0 is the default and must leave every
+** option at its declared default.  The SDK's CMake function 'draughts_add_variant'
+** embeds .lua presets and the perft data into the plugin as 'dr_embedded_presets'
+** and 'dr_embedded_perft' (see draughts/embed.h).
+*/
+typedef struct dr_preset {
+  const char *name;
+  const char *script;
+} dr_preset;
+
+/* ------------------------------------------------------------- judgement */
+
+/* What the runtime knows of the game's history when it asks for a verdict. */
+typedef struct dr_history {
+  int nmoves;               /* legal moves of the side to move */
+  int plies;                /* plies played since the start position */
+  int plies_since_capture;
+  int plies_since_man_move; /* since the last capture or move of a man */
+  int plies_since_material; /* since the last capture or promotion */
+  int repetitions;          /* times this position, same side to move, has occurred */
+} dr_history;
+
+enum {
+  DR_ONGOING = 0,
+  DR_WHITE_WINS = 1,
+  DR_BLACK_WINS = 2,
+  DR_DRAW = 3
+};
+
+/* ------------------------------------------------------------ descriptor */
+
+typedef struct dr_variant {
+  uint32_t abi_version; /* DR_ABI_VERSION when the plugin was built */
+  uint32_t size;        /* sizeof(dr_variant) when the plugin was built */
+
+  const char *name;  /* command-line name, [a-z0-9_]+ */
+  const char *title; /* for people */
+  const char *pdn_gametype; /* PDN GameType tag value, NULL if none */
+  const dr_geometry *geometry;
+  int noptions;
+  const dr_option *options;
+  const dr_preset *presets; /* ends with an entry whose name is NULL */
+  const char *perft;        /* reference perft figures, see sdk/docs/conformance.md */
+
+  /* Required.  Fill 'out' with the start position. */
+  int (*initial)(const dr_rules *rules, dr_position *out);
+  /* Required.  Append every legal move (every landing path) to 'out'. */
+  int (*generate)(const dr_rules *rules, const dr_position *pos, dr_movelist *out);
+  /* Required.  DR_ONGOING or the result, with a short reason in '*why'. */
+  int (*judge)(const dr_rules *rules, const dr_position *pos, const dr_history *h,
+               const char **why);
+
+  /* Optional.  Extra checks of a position read from text; DR_OK or DR_ERR_INVALID
+  ** with a reason.  The runtime already checks points, overlaps and men on their
+  ** own promotion row. */
+  int (*validate)(const dr_rules *rules, const dr_position *pos, const char **why);
+  /* Optional.  The rules and playing tips, as plain text for a help screen. */
+  const char *help;
+} dr_variant;
+
+/* The one symbol a variant plugin exports. */
+#define DR_VARIANT_ENTRY "dr_variant_entry"
+typedef const dr_variant *(*dr_variant_entry_fn)(void);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,1 @@
+-- English checkers as the American Checker Federation plays them
