@@ -219,7 +219,9 @@ static int cmd_perft(registry *reg, const cli_args *a) {
   dr_position p;
   int depth = 0;
   if (need_variant(a, "perft")) return CLI_USAGE;
-  if (a->nargs < 2 || parse_number("perft depth", a->args[1], &depth) || depth < 1) {
+  char *end = NULL;
+  if (a->nargs >= 2) depth = (int)strtol(a->args[1], &end, 10);
+  if (a->nargs < 2 || *end || depth < 1 || depth > 64) {
     cli_error("perft needs a depth from 1 to 64: draughts perft VARIANT DEPTH");
     return CLI_USAGE;
   }

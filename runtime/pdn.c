@@ -48,7 +48,7 @@ static int skip_aside(scanner *sc) {
     return 0;
   }
   char close = open == '{' ? '}' : ')';
-  int depth = 0;
+  int depth = 0, first_line = sc->line;
   for (; sc->s[sc->at]; sc->at++) {
     char c = sc->s[sc->at];
     if (c == '\n') sc->line++;
@@ -58,6 +58,7 @@ static int skip_aside(scanner *sc) {
       return 0;
     }
   }
+  sc->line = first_line; /* point at where it opened */
   return scan_fail(sc, open == '{' ? "unterminated comment" : "unterminated variation");
 }
 
