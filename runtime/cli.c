@@ -183,8 +183,7 @@ static int cmd_moves(registry *reg, const cli_args *a) {
   if (need_variant(a, "moves") || !cli_variant(reg, a, a->args[0], &rs) || cli_position(a, &rs, &p))
     return CLI_FAILED;
   dr_movelist *list = xmalloc(sizeof *list);
-  list->count = 0;
-  int rc = rs.v->generate(&rs.rules, &p, list);
+  int rc = rules_generate(&rs, &p, list);
   if (rc != DR_OK) cli_error("%s: the plugin could not list the moves (status %d)", rs.v->name, rc);
   for (int i = 0; rc == DR_OK && i < list->count; i++) {
     char text[256];
@@ -200,8 +199,7 @@ static int cmd_moves(registry *reg, const cli_args *a) {
 
 static int perft_divide(const ruleset *rs, const dr_position *p, int depth, int mode) {
   dr_movelist *list = xmalloc(sizeof *list);
-  list->count = 0;
-  int rc = rs->v->generate(&rs->rules, p, list);
+  int rc = rules_generate(rs, p, list);
   if (mode == PERFT_BY_EFFECT) movelist_unique(list);
   for (int i = 0; rc == DR_OK && i < list->count; i++) {
     dr_position next = *p;

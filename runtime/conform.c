@@ -48,7 +48,7 @@ void conform_descriptor(const dr_variant *v, conform_report report, void *ud, co
           same ? "" : "an option differs from its declared default");
   }
   dr_position start;
-  ok = rules_load(&rs, v, NULL, &e) == 0 && v->initial(&rs.rules, &start) == DR_OK &&
+  ok = rules_load(&rs, v, NULL, &e) == 0 && rs.initial(&rs.rules, &start) == DR_OK &&
        pos_check(v->geometry, &start, &e) == 0;
   tally(report, ud, c, ok, "the start position is possible", ok ? "" : e.msg);
 }
@@ -290,8 +290,7 @@ static int by_string(const void *a, const void *b) { return strcmp(*(char *const
 /* The moves of 'p' as sorted full-path texts, against the sorted expected ones. */
 static int case_moves(const ruleset *rs, const dr_position *p, rule_case *rc, err *e) {
   dr_movelist *list = xmalloc(sizeof *list);
-  list->count = 0;
-  int status = rs->v->generate(&rs->rules, p, list), result = 0;
+  int status = rules_generate(rs, p, list), result = 0;
   char *want[DR_MAX_MOVES], *got[DR_MAX_MOVES];
   char (*texts)[256] = xmalloc(sizeof(*texts) * DR_MAX_MOVES);
   int nwant = split_words(rc->moves, want, DR_MAX_MOVES), ngot = list->count;
@@ -343,12 +342,11 @@ static int case_verdict(const ruleset *rs, const dr_position *p, rule_case *rc, 
   for (int i = 0; i < n; i++)
     if (set_history_field(&h, words[i], e)) return -1;
   dr_movelist *list = xmalloc(sizeof *list);
-  list->count = 0;
-  rs->v->generate(&rs->rules, p, list);
+  rules_generate(rs, p, list);
   h.nmoves = list->count;
   free(list);
   const char *why = NULL;
-  int got = rs->v->judge(&rs->rules, p, &h, &why);
+  int got = rs->judge(&rs->rules, p, &h, &why);
   if (got < 0 || got > 3) return err_set(e, "judge returned %d", got);
   if (strcmp(names[got], rc->verdict) != 0)
     return err_set(e, "verdict %s (%s), expected %s", names[got], why ? why : "no reason", rc->verdict);

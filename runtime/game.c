@@ -12,13 +12,12 @@
 
 static int refresh(game *g, err *e) {
   const dr_variant *v = g->rs->v;
-  g->legal.count = 0;
-  if (v->generate(&g->rs->rules, game_position(g), &g->legal) != DR_OK)
+  if (rules_generate(g->rs, game_position(g), &g->legal) != DR_OK)
     return err_set(e, "%s: too many legal moves in this position", v->name);
   dr_history h;
   game_history(g, &h);
   g->why = NULL;
-  g->result = v->judge(&g->rs->rules, game_position(g), &h, &g->why);
+  g->result = g->rs->judge(&g->rs->rules, game_position(g), &h, &g->why);
   if (g->result < DR_ONGOING || g->result > DR_DRAW) g->result = DR_ONGOING;
   if (g->result != DR_ONGOING && !g->why) g->why = "game over";
   return 0;

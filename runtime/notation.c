@@ -144,7 +144,7 @@ int fen_read(const ruleset *rs, const char *text, dr_position *p, err *e) {
   const dr_variant *v = rs->v;
   memset(p, 0, sizeof *p);
   if (strcmp(text, "start") == 0) {
-    if (v->initial(&rs->rules, p) != DR_OK) return err_set(e, "%s: no start position", v->name);
+    if (rs->initial(&rs->rules, p) != DR_OK) return err_set(e, "%s: no start position", v->name);
   } else {
     fen_reader r = {v->geometry, text, text, p, e};
     if (strlen(text) > 4096) return err_set(e, "malformed FEN: longer than 4096 characters");

@@ -211,7 +211,7 @@ static void write_header(FILE *out, const game *g, const pdn_tag *tags, int ntag
   rules_spec(g->rs, buf, sizeof buf);
   if (*buf) write_tag(out, "Rules", buf);
   dr_position start;
-  if (v->initial(&g->rs->rules, &start) != DR_OK || memcmp(&start, &g->ply[0].pos, sizeof start) != 0) {
+  if (g->rs->initial(&g->rs->rules, &start) != DR_OK || memcmp(&start, &g->ply[0].pos, sizeof start) != 0) {
     fen_write(v->geometry, &g->ply[0].pos, notation, buf, sizeof buf);
     write_tag(out, "SetUp", "1");
     write_tag(out, "FEN", buf);
@@ -227,8 +227,7 @@ void pdn_write(FILE *out, const game *g, const pdn_tag *tags, int ntags) {
   dr_movelist *legal = xmalloc(sizeof *legal);
   for (int i = 0; i < g->count; i++) {
     char word[256], text[200];
-    legal->count = 0;
-    g->rs->v->generate(&g->rs->rules, &g->ply[i].pos, legal);
+    rules_generate(g->rs, &g->ply[i].pos, legal);
     move_text_short(geo, legal, &g->ply[i].move, notation, text, sizeof text);
     int k = i + black_first, number = k / 2 + 1;
     if (k % 2 == 0)

@@ -9,8 +9,7 @@
 #include "position.h"
 
 typedef struct walk {
-  const dr_variant *v;
-  const dr_rules *rules;
+  const ruleset *rs;
   int mode;
   int failed;
   dr_movelist *lists; /* one per remaining depth */
@@ -18,8 +17,7 @@ typedef struct walk {
 
 static uint64_t perft_node(walk *w, const dr_position *p, int depth) {
   dr_movelist *list = &w->lists[depth];
-  list->count = 0;
-  if (w->v->generate(w->rules, p, list) != DR_OK) {
+  if (rules_generate(w->rs, p, list) != DR_OK) {
     w->failed = 1;
     return 0;
   }
@@ -36,7 +34,7 @@ static uint64_t perft_node(walk *w, const dr_position *p, int depth) {
 
 uint64_t perft(const ruleset *rs, const dr_position *p, int depth, int mode) {
   if (depth <= 0) return 1;
-  walk w = {rs->v, &rs->rules, mode, 0, xmalloc((size_t)(depth + 1) * sizeof(dr_movelist))};
+  walk w = {rs, mode, 0, xmalloc((size_t)(depth + 1) * sizeof(dr_movelist))};
   uint64_t nodes = perft_node(&w, p, depth);
   free(w.lists);
   return w.failed ? UINT64_MAX : nodes;

@@ -43,6 +43,9 @@ static int unknown_preset(const dr_variant *v, const char *name, err *e) {
 static int rules_run_preset(ruleset *rs, const dr_variant *v, const char *preset, err *e) {
   memset(rs, 0, sizeof *rs);
   rs->v = v;
+  rs->initial = v->initial;
+  rs->generate = v->generate;
+  rs->judge = v->judge;
   for (int i = 0; i < v->noptions; i++) rs->rules.opt[i] = v->options[i].def;
   if (!preset) {
     if (!v->presets || !v->presets[0].name) return 0;

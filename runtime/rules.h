@@ -15,7 +15,18 @@ typedef struct ruleset {
   dr_rules rules;
   char preset[128]; /* the preset's name or script file, for messages and PDN */
   dr_rules preset_rules; /* the values the preset set, before any --set */
+  /* The slots every caller goes through: the plugin's own functions, or house-rule
+  ** hooks installed over them, which are then called exactly the same way. */
+  int (*initial)(const dr_rules *rules, dr_position *out);
+  int (*generate)(const dr_rules *rules, const dr_position *pos, dr_movelist *out);
+  int (*judge)(const dr_rules *rules, const dr_position *pos, const dr_history *h, const char **why);
 } ruleset;
+
+/* The legal moves of 'p' under these rules, every landing path; DR_OK or the plugin's status. */
+static inline int rules_generate(const ruleset *rs, const dr_position *p, dr_movelist *out) {
+  out->count = 0;
+  return rs->generate(&rs->rules, p, out);
+}
 
 /* Starts from the declared defaults and runs 'preset' (a preset name, a path to a
 ** .lua file, or NULL for the default preset). */

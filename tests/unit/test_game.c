@@ -91,7 +91,7 @@ Test(game, apply_moves_captures_and_crowns) {
   err e;
   cr_assert_eq(fen_read(&fx.rs, "W:Wc7,e3:Bd4", &p, &e), 0);
   dr_movelist l = {0};
-  fx.v.generate(&fx.rs.rules, &p, &l);
+  rules_generate(&fx.rs, &p, &l);
   cr_assert_eq(l.count, 1, "capture is compulsory");
   uint64_t key = pos_hash_after(pos_hash(&p), &p, &l.moves[0]);
   pos_apply(&p, &l.moves[0]);
@@ -99,7 +99,7 @@ Test(game, apply_moves_captures_and_crowns) {
   cr_expect_eq(key, pos_hash(&p));
   cr_assert_eq(fen_read(&fx.rs, "W:Wc7:Bd4", &p, &e), 0);
   l.count = 0;
-  fx.v.generate(&fx.rs.rules, &p, &l);
+  rules_generate(&fx.rs, &p, &l);
   for (int i = 0; i < l.count; i++) cr_expect(l.moves[i].promotes, "c7 reaches the last row");
   pos_apply(&p, &l.moves[0]);
   cr_expect_eq(__builtin_popcountll(p.kings), 1);

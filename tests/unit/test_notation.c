@@ -84,8 +84,7 @@ Test(notation, accepts_a_king_on_the_promotion_row) { read_ok("W:WKb8:Bb6"); }
 static dr_movelist *moves_of(const char *fen) {
   static dr_movelist list;
   dr_position p = read_ok(fen);
-  list.count = 0;
-  cr_assert_eq(fx.v.generate(&fx.rs.rules, &p, &list), DR_OK);
+  cr_assert_eq(rules_generate(&fx.rs, &p, &list), DR_OK);
   return &list;
 }
 

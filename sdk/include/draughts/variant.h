@@ -194,6 +194,12 @@ typedef struct dr_variant {
   int (*validate)(const dr_rules *rules, const dr_position *pos, const char **why);
   /* Optional.  The rules and playing tips, as plain text for a help screen. */
   const char *help;
+  /* Optional.  The engine's evaluation weights for this variant: a Lua table (see
+  ** sdk/docs/eval.md), compiled in by 'draughts_add_variant(... EVAL eval.lua)'. */
+  const char *eval;
+  /* Optional.  A variant-specific evaluation term added to the generic one, in the
+  ** same units (a man is worth 100), from the side to move's point of view. */
+  int (*eval_term)(const dr_rules *rules, const dr_position *pos);
 } dr_variant;
 
 /* The one symbol a variant plugin exports. */
