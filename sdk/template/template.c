@@ -152,6 +152,8 @@ static const dr_variant descriptor = {
     /* help */ "English checkers: men move one square diagonally forwards and capture forwards;\n"
                "kings move and capture one square in any diagonal direction. Capturing is compulsory\n"
                "but you choose which capture. A man that reaches the far row is crowned and its move ends.\n",
+    /* eval */ dr_embedded_eval,
+    /* eval_term */ 0,
 };
 
 DR_EXPORT const dr_variant *dr_variant_entry(void) { return &descriptor; }

@@ -20,6 +20,7 @@ cat >"$tmp/embedded.c" <<'C'
 #include <draughts/embed.h>
 __attribute__((visibility("hidden"))) const dr_preset dr_embedded_presets[] = {{"standard", "-- standard\n"}, {0, 0}};
 __attribute__((visibility("hidden"))) const char dr_embedded_perft[] = "perft standard start 7 49 302\n";
+__attribute__((visibility("hidden"))) const char dr_embedded_eval[] = "";
 C
 cc -shared -Wall -Wextra -Werror $(pkg-config --cflags draughts-plugin) -o "$tmp/pc_template.so" \
   "$tmp/template/template.c" "$tmp/embedded.c"
