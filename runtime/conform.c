@@ -20,8 +20,8 @@
 
 void conform_defaults(conform_options *o) {
   memset(o, 0, sizeof *o);
-  o->perft_budget = 3000000;
-  o->games = 40;
+  o->perft_budget = 25000000; /* depth 10 of 8x8 draughts */
+  o->games = 100;
   o->max_plies = 600;
   o->seed = 20261129;
 }
