@@ -28,7 +28,7 @@ extern "C" {
 
 #define DR_MAX_POINTS 64   /* a position is a set of 64-bit bitboards */
 #define DR_MAX_JUMPS 32    /* landing points in one capture */
-#define DR_MAX_MOVES 768   /* legal moves in one position, every landing path counted */
+#define DR_MAX_MOVES 4096  /* legal moves in one position, every landing path counted */
 #define DR_MAX_OPTIONS 16
 #define DR_MAX_PRESETS 8
 
