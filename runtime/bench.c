@@ -1,13 +1,18 @@
 /*
-** bench.c — 'draughts bench': perft speed of each variant through the plugin vtable.
+** bench.c — 'draughts bench': perft speed of each variant through the plugin vtable,
+** and the engine's speed: nodes per second and time to a fixed depth from a fixed set
+** of positions, on one thread and on every core.
 ** Prints figures; asserts nothing (timings belong in benchmarks, not in tests).
 */
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
+#include "game.h"
 #include "perft.h"
+#include "search.h"
 
 #define BENCH_MIN_SECONDS 1.0
 
@@ -37,6 +42,76 @@ static void bench_preset(const cli_args *a, registry *reg, const char *variant, 
   fflush(stdout);
 }
 
+/* ---------------------------------------------------------------- search */
+
+#define BENCH_SEARCH_NODES 1000000 /* the depth: the first whose search of the start takes this many */
+#define BENCH_POSITIONS 4 /* the start, then every BENCH_PLIES random plies of one seeded game */
+#define BENCH_PLIES 8
+
+/* The bench positions: the same for every run, since the random game is seeded. */
+static int bench_positions(const ruleset *rs, const dr_position *start, dr_position *out) {
+  game g;
+  err e;
+  rng r = {0xbe4c4ull};
+  int n = 0;
+  if (game_init(&g, rs, start, &e)) return 0;
+  for (int ply = 0; n < BENCH_POSITIONS && g.result == DR_ONGOING; ply++) {
+    if (ply % BENCH_PLIES == 0) out[n++] = *game_position(&g);
+    if (game_play(&g, &g.legal.moves[rng_below(&r, (uint32_t)g.legal.count)], &e)) break;
+  }
+  game_free(&g);
+  return n;
+}
+
+/* One thread's node counts do not depend on the machine, so neither does the depth. */
+static int bench_depth(const ruleset *rs, const dr_position *start) {
+  game g;
+  err e;
+  int depth = 1;
+  if (game_init(&g, rs, start, &e)) return depth;
+  for (; depth < 40; depth++) {
+    search_limits l = {.depth = depth, .threads = 1};
+    search_info info;
+    dr_move best;
+    search_clear_hash();
+    if (search_best(&g, &l, NULL, NULL, NULL, &best, &info) || info.nodes >= BENCH_SEARCH_NODES) break;
+  }
+  game_free(&g);
+  return depth;
+}
+
+static void bench_search_threads(const ruleset *rs, const dr_position *pos, int npos, int depth, int threads) {
+  uint64_t nodes = 0;
+  double seconds = 0;
+  for (int i = 0; i < npos; i++) {
+    game g;
+    err e;
+    if (game_init(&g, rs, &pos[i], &e)) continue;
+    search_limits l = {.depth = depth, .threads = threads};
+    search_info info;
+    dr_move best;
+    search_clear_hash(); /* every run starts from the same empty table */
+    if (search_best(&g, &l, NULL, NULL, NULL, &best, &info) == 0) nodes += info.nodes, seconds += info.seconds;
+    game_free(&g);
+  }
+  printf("%-12s %-12s search %2d  %d position%s %2d thread%s %12" PRIu64 " nodes %8.3f s %10.2f Mnodes/s\n",
+         rs->v->name, rs->preset, depth, npos, npos == 1 ? " " : "s", threads, threads == 1 ? " " : "s",
+         nodes, seconds, seconds > 0 ? nodes / seconds / 1e6 : 0.0);
+  fflush(stdout);
+}
+
+static void bench_search(const cli_args *a, registry *reg, const char *variant) {
+  cli_args b = *a;
+  ruleset rs;
+  dr_position start, pos[BENCH_POSITIONS];
+  if (!cli_variant(reg, &b, variant, &rs) || cli_position(&b, &rs, &start)) return;
+  int npos = bench_positions(&rs, &start, pos), depth = bench_depth(&rs, &start);
+  long cores = sysconf(_SC_NPROCESSORS_ONLN);
+  int all = a->threads ? a->threads : cores > 0 ? (int)cores : 1;
+  bench_search_threads(&rs, pos, npos, depth, 1);
+  if (all > 1) bench_search_threads(&rs, pos, npos, depth, all);
+}
+
 int cmd_bench(registry *reg, const cli_args *a) {
   printf("perft from the start position, bulk counting at the last ply, one thread\n");
   int n = a->nargs ? a->nargs : reg->count;
@@ -52,6 +127,15 @@ int cmd_bench(registry *reg, const cli_args *a) {
       continue;
     }
     for (const dr_preset *pr = p->v.presets; pr->name; pr++) bench_preset(a, reg, p->v.name, pr->name);
+  }
+  printf("search to a fixed depth (the first that takes %d nodes from the start on one thread) from %d\n"
+         "positions (the start, then every %d plies of a seeded random game), default rules, the table\n"
+         "cleared before each position; one thread, then every core (--threads N)\n",
+         BENCH_SEARCH_NODES, BENCH_POSITIONS, BENCH_PLIES);
+  for (int i = 0; i < n; i++) {
+    err e;
+    const plugin *p = registry_resolve(reg, a->nargs ? a->args[i] : reg->items[i]->v.name, &e);
+    if (p) bench_search(a, reg, p->v.name);
   }
   return CLI_OK;
 }

@@ -27,14 +27,18 @@ static const char usage[] =
     "usage: draughts [COMMAND] [ARGS] [OPTIONS]\n"
     "\n"
     "commands:\n"
-    "  play [VARIANT]            play a game (the default command)\n"
+    "  play [VARIANT]            play a game (the default command): --level N, --side\n"
+    "                            white|black|none, --two-players, --frontend tty|line\n"
     "  list                      variants, their rule presets and options, front ends\n"
     "  moves VARIANT --fen FEN   every legal move, with its full landing path\n"
     "  perft VARIANT DEPTH       leaf counts per depth (--divide, --paths, --fen)\n"
     "  fen VARIANT FEN           check a position and write it back (--numeric)\n"
     "  pdn FILE [VARIANT]        check the games of a PDN file and write them back\n"
     "  conform PLUGIN|VARIANT    the conformance checks (--depth D, --cases rules.txt)\n"
-    "  bench [VARIANT...]        perft speed of each variant (--depth D)\n"
+    "  bench [VARIANT...]        perft and search speed of each variant (--depth D, --threads N)\n"
+    "  analyse VARIANT --fen FEN the engine's analysis (--depth D | --time S, --threads N, --hash MB)\n"
+    "  hub [VARIANT]             the engine on stdin/stdout, Hub protocol (--threads N, --hash MB)\n"
+    "  match VARIANT --a L --b L engine against engine: levels 1-6 or 'random' (--games N)\n"
     "\n"
     "options (every command):\n"
     "  --rules PRESET|FILE.lua   rule preset by name, or a Lua rules script\n"
@@ -69,6 +73,9 @@ static const char **string_option(cli_args *a, const char *flag) {
   if (strcmp(flag, "--load") == 0) return &a->load;
   if (strcmp(flag, "--cases") == 0) return &a->cases;
   if (strcmp(flag, "--frontend") == 0) return &a->frontend;
+  if (strcmp(flag, "--side") == 0) return &a->side;
+  if (strcmp(flag, "--a") == 0) return &a->level_a;
+  if (strcmp(flag, "--b") == 0) return &a->level_b;
   return NULL;
 }
 
@@ -76,22 +83,59 @@ static int *flag_option(cli_args *a, const char *flag) {
   if (strcmp(flag, "--divide") == 0) return &a->divide;
   if (strcmp(flag, "--paths") == 0) return &a->paths;
   if (strcmp(flag, "--numeric") == 0) return &a->numeric;
+  if (strcmp(flag, "--two-players") == 0) return &a->two_players;
   return NULL;
+}
+
+/* The engine commands' counts (--threads, --hash MB, --games) and their ranges. */
+static int *count_option(cli_args *a, const char *flag, long *max) {
+  if (strcmp(flag, "--threads") == 0) return *max = 64, &a->threads;
+  if (strcmp(flag, "--hash") == 0) return *max = 65536, &a->hash;
+  if (strcmp(flag, "--games") == 0) return *max = 100000, &a->games;
+  return NULL;
+}
+
+static int parse_count(const char *flag, const char *s, long max, int *out) {
+  char *end;
+  long n = strtol(s, &end, 10);
+  if (!*s || *end || n < 1 || n > max) {
+    cli_error("%s takes a number from 1 to %ld, not '%s'", flag, max, s);
+    return -1;
+  }
+  *out = (int)n;
+  return 0;
+}
+
+static int parse_seconds(const char *s, double *out) {
+  char *end;
+  double t = strtod(s, &end);
+  if (!*s || *end || !(t > 0 && t <= 1e6)) {
+    cli_error("--time takes a number of seconds, not '%s'", s);
+    return -1;
+  }
+  *out = t;
+  return 0;
 }
 
 static int parse_option(cli_args *a, int *i, int argc, char **argv) {
   const char *flag = argv[*i];
   const char **str = string_option(a, flag);
   int *on = flag_option(a, flag);
+  long max = 0;
+  int *count = count_option(a, flag, &max);
   if (on) return *on = 1, 0;
-  if (!str && strcmp(flag, "--set") && strcmp(flag, "--depth")) {
+  if (!str && !count && strcmp(flag, "--set") && strcmp(flag, "--depth") && strcmp(flag, "--level") &&
+      strcmp(flag, "--time")) {
     cli_error("unknown option '%s' (see 'draughts --help')", flag);
     return -1;
   }
   if (need_value(*i, argc, argv)) return -1;
   const char *value = argv[++*i];
   if (str) return *str = value, 0;
+  if (count) return parse_count(flag, value, max, count);
+  if (strcmp(flag, "--time") == 0) return parse_seconds(value, &a->seconds);
   if (strcmp(flag, "--depth") == 0) return parse_number(flag, value, &a->depth);
+  if (strcmp(flag, "--level") == 0) return parse_number(flag, value, &a->level);
   if (a->nsets == CLI_MAX_SETS) {
     cli_error("too many --set options");
     return -1;
@@ -164,7 +208,11 @@ static int cmd_list(registry *reg, const cli_args *a) {
   printf("variants:\n");
   if (reg->count == 0) printf("  (none found)\n");
   for (int i = 0; i < reg->count; i++) list_variant(&reg->items[i]->v, reg->items[i]->path);
-  printf("front ends:\n  line  plain text, built in\n");
+  printf("front ends:\n");
+  for (int i = 0; i < reg->nfrontends; i++)
+    printf("  %-8s %s\n           plugin: %s\n", reg->frontends[i]->fe.name, reg->frontends[i]->fe.title,
+           reg->frontends[i]->path);
+  printf("  %-8s %s\n", "line", "plain text: print the board, read a move (built in)");
   for (int i = 0; i < reg->nproblems; i++) printf("refused: %s\n", reg->problems[i]);
   return CLI_OK;
 }
@@ -336,7 +384,8 @@ typedef struct command {
 static const command commands[] = {
     {"play", cmd_play},   {"list", cmd_list},       {"moves", cmd_moves}, {"perft", cmd_perft},
     {"fen", cmd_fen},     {"pdn", cmd_pdn},         {"conform", cmd_conform},
-    {"bench", cmd_bench}, {NULL, NULL},
+    {"bench", cmd_bench}, {"analyse", cmd_analyse}, {"hub", cmd_hub}, {"match", cmd_match},
+    {NULL, NULL},
 };
 
 int cli_main(int argc, char **argv) {

@@ -23,6 +23,11 @@ typedef struct cli_args {
   const char *load;
   const char *cases;
   const char *frontend;
+  const char *side;   /* play: the side a person plays against the computer */
+  int level;          /* play: the computer's level; 0: the default */
+  int two_players;
+  const char *level_a, *level_b; /* match: the two players' levels */
+  int threads, hash, games;      /* engine commands: 0 for the defaults */
   int depth;    /* 0: the command's default */
   int divide, paths, numeric;
   double seconds;
@@ -44,5 +49,8 @@ DRI_FUNC void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2
 DRI_FUNC int cmd_play(registry *reg, const cli_args *a);
 DRI_FUNC int cmd_conform(registry *reg, const cli_args *a);
 DRI_FUNC int cmd_bench(registry *reg, const cli_args *a);
+DRI_FUNC int cmd_analyse(registry *reg, const cli_args *a);
+DRI_FUNC int cmd_hub(registry *reg, const cli_args *a);
+DRI_FUNC int cmd_match(registry *reg, const cli_args *a);
 
 #endif

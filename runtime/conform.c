@@ -39,18 +39,21 @@ void conform_descriptor(const dr_variant *v, conform_report report, void *ud, co
   err e = {""};
   ruleset rs;
   int n = 0, ok = 1;
-  for (const dr_preset *p = v->presets; ok && p && p->name; p++, n++) ok = rules_load(&rs, v, p->name, &e) == 0;
+  for (const dr_preset *p = v->presets; ok && p && p->name; p++, n++) {
+    ok = rules_load(&rs, v, p->name, &e) == 0;
+    if (ok) rules_free(&rs);
+  }
   tally(report, ud, c, ok, "every preset loads", ok ? "" : e.msg);
-  if (n > 0 && rules_load(&rs, v, NULL, &e) == 0) {
-    int same = 1;
-    for (int i = 0; i < v->noptions; i++) same &= rs.rules.opt[i] == v->options[i].def;
+  if (rules_load(&rs, v, NULL, &e)) return;
+  int same = 1;
+  for (int i = 0; i < v->noptions; i++) same &= rs.rules.opt[i] == v->options[i].def;
+  if (n > 0)
     tally(report, ud, c, same, "the default preset leaves every option at its default",
           same ? "" : "an option differs from its declared default");
-  }
   dr_position start;
-  ok = rules_load(&rs, v, NULL, &e) == 0 && rs.initial(&rs.rules, &start) == DR_OK &&
-       pos_check(v->geometry, &start, &e) == 0;
+  ok = rs.initial(&rs.rules, &start) == DR_OK && pos_check(v->geometry, &start, &e) == 0;
   tally(report, ud, c, ok, "the start position is possible", ok ? "" : e.msg);
+  rules_free(&rs);
 }
 
 /* --------------------------------------------------------------- perft */
@@ -243,30 +246,40 @@ static int random_game(const ruleset *rs, rng *r, int max_plies, int *ended, err
   return rc ? -1 : 0;
 }
 
+void conform_games_with(const ruleset *rs, const char *label, const conform_options *o, conform_report report,
+                        void *ud, conform_counts *c) {
+  err e = {""};
+  rng r = {o->seed};
+  int ended = 0, ok = 1;
+  for (int i = 0; ok && i < o->games; i++) ok = random_game(rs, &r, o->max_plies, &ended, &e) == 0;
+  char check[600];
+  snprintf(check, sizeof check, "%d random games (%s): moves, FEN, move text, apply/undo, hash", o->games, label);
+  tally(report, ud, c, ok, check, e.msg);
+  if (!ok) return;
+  snprintf(check, sizeof check, "random games (%s) reach the end within %d plies", label, o->max_plies);
+  snprintf(e.msg, sizeof e.msg, "%d of %d games ended", ended, o->games);
+  tally(report, ud, c, ended == o->games, check, ended == o->games ? "" : e.msg);
+}
+
 void conform_games(const dr_variant *v, const conform_options *o, conform_report report, void *ud,
                    conform_counts *c) {
   const dr_preset none[] = {{"", ""}, {NULL, NULL}};
   for (const dr_preset *p = v->presets && v->presets[0].name ? v->presets : none; p->name; p++) {
     ruleset rs;
-    err e = {""};
-    rng r = {o->seed};
-    int ended = 0, ok = rules_load(&rs, v, *p->name ? p->name : NULL, &e) == 0;
-    for (int i = 0; ok && i < o->games; i++) ok = random_game(&rs, &r, o->max_plies, &ended, &e) == 0;
-    char check[160];
-    snprintf(check, sizeof check, "%d random games (%s): moves, FEN, move text, apply/undo, hash", o->games,
-             *p->name ? p->name : "default");
-    tally(report, ud, c, ok, check, e.msg);
-    if (ok) {
-      snprintf(check, sizeof check, "random games (%s) reach the end within %d plies", rs.preset, o->max_plies);
-      snprintf(e.msg, sizeof e.msg, "%d of %d games ended", ended, o->games);
-      tally(report, ud, c, ended == o->games, check, ended == o->games ? "" : e.msg);
+    err e;
+    if (rules_load(&rs, v, *p->name ? p->name : NULL, &e)) {
+      tally(report, ud, c, 0, p->name, e.msg);
+      continue;
     }
+    conform_games_with(&rs, *p->name ? p->name : "default", o, report, ud, c);
+    rules_free(&rs);
   }
 }
 
 /* ---------------------------------------------------- hand-made cases */
 
 typedef struct rule_case {
+  char dir[512]; /* of the cases file: rules scripts are named relative to it */
   char title[256];
   int line;
   char rules[256];
@@ -353,31 +366,52 @@ static int case_verdict(const ruleset *rs, const dr_position *p, rule_case *rc, 
   return 0;
 }
 
-static int run_case(const dr_variant *v, rule_case *rc, err *e) {
-  ruleset rs;
+/* "script.lua,opt=v" beside the cases file becomes "DIR/script.lua,opt=v". */
+static void resolve_rules(const rule_case *rc, char *out, size_t len) {
+  size_t first = strcspn(rc->rules, ",");
+  int script = first > 4 && strncmp(rc->rules + first - 4, ".lua", 4) == 0;
+  if (script && rc->rules[0] != '/' && rc->dir[0])
+    snprintf(out, len, "%s/%s", rc->dir, rc->rules);
+  else
+    snprintf(out, len, "%s", rc->rules);
+}
+
+static int check_case(const ruleset *rs, rule_case *rc, err *e) {
   dr_position p;
-  if (rules_load_spec(&rs, v, rc->rules[0] ? rc->rules : "", e)) return -1;
   if (rc->has_error) {
-    if (fen_read(&rs, rc->fen, &p, e) == 0) return err_set(e, "the position was accepted");
+    if (fen_read(rs, rc->fen, &p, e) == 0) return err_set(e, "the position was accepted");
     if (!strstr(e->msg, rc->error)) return err_prefix(e, "message lacks '%s'", rc->error);
     return 0;
   }
-  if (fen_read(&rs, rc->fen, &p, e)) return -1;
-  if (rc->has_moves && case_moves(&rs, &p, rc, e)) return -1;
-  if (rc->has_verdict && case_verdict(&rs, &p, rc, e)) return -1;
+  if (fen_read(rs, rc->fen, &p, e)) return -1;
+  if (rc->has_moves && case_moves(rs, &p, rc, e)) return -1;
+  if (rc->has_verdict && case_verdict(rs, &p, rc, e)) return -1;
   if (!rc->has_moves && !rc->has_verdict) return err_set(e, "the case checks nothing");
   return 0;
+}
+
+static int run_case(const dr_variant *v, rule_case *rc, err *e) {
+  ruleset rs;
+  char spec[1024];
+  resolve_rules(rc, spec, sizeof spec);
+  if (rules_load_spec(&rs, v, spec, e)) return -1;
+  int result = check_case(&rs, rc, e);
+  rules_free(&rs);
+  return result;
 }
 
 static void finish_case(const dr_variant *v, rule_case *rc, const char *name, conform_report report, void *ud,
                         conform_counts *c) {
   if (!rc->title[0]) return;
   err e = {""};
+  char dir[sizeof rc->dir];
+  memcpy(dir, rc->dir, sizeof dir);
   char check[400];
   snprintf(check, sizeof check, "%s:%d: %s", name, rc->line, rc->title);
   if (!rc->fen[0]) err_set(&e, "no fen");
   tally(report, ud, c, rc->fen[0] && run_case(v, rc, &e) == 0, check, e.msg);
   memset(rc, 0, sizeof *rc);
+  memcpy(rc->dir, dir, sizeof dir);
 }
 
 static void case_field(rule_case *rc, const char *key, const char *value) {
@@ -403,6 +437,8 @@ void conform_cases(const dr_variant *v, const char *text, const char *name, conf
                    conform_counts *c) {
   rule_case *rc = xmalloc(sizeof *rc);
   memset(rc, 0, sizeof *rc);
+  const char *slash = strrchr(name, '/');
+  if (slash) snprintf(rc->dir, sizeof rc->dir, "%.*s", (int)(slash - name), name);
   for (int number = 1; *text; number++) {
     size_t n = strcspn(text, "\n");
     char line[9000], key[64];

@@ -36,7 +36,12 @@ DRI_FUNC void conform_perft(const dr_variant *v, const conform_options *o, confo
                             conform_counts *c);
 DRI_FUNC void conform_games(const dr_variant *v, const conform_options *o, conform_report report, void *ud,
                             conform_counts *c);
-/* Hand-made positions, in the format of sdk/docs/variant-data.md; 'name' for messages. */
+/* Random games under one ruleset (a preset or a house-rules script). */
+struct ruleset;
+DRI_FUNC void conform_games_with(const struct ruleset *rs, const char *label, const conform_options *o,
+                                 conform_report report, void *ud, conform_counts *c);
+/* Hand-made positions, in the format of sdk/docs/variant-data.md; 'name' is the file's
+** path, for messages and for rules scripts named relative to it. */
 DRI_FUNC void conform_cases(const dr_variant *v, const char *text, const char *name, conform_report report,
                             void *ud, conform_counts *c);
 

@@ -31,7 +31,9 @@ int game_init(game *g, const ruleset *rs, const dr_position *start, err *e) {
   memset(&g->ply[0], 0, sizeof g->ply[0]);
   g->ply[0].pos = *start;
   g->ply[0].key = pos_hash(start);
-  return refresh(g, e);
+  if (refresh(g, e) == 0) return 0;
+  game_free(g);
+  return -1;
 }
 
 void game_free(game *g) {

@@ -122,7 +122,7 @@ static int fen_field(fen_reader *r, int *seen) {
   return 0;
 }
 
-static int fen_parse(fen_reader *r) {
+static int fen_parse_text(fen_reader *r) {
   while (isspace((unsigned char)*r->at) || *r->at == '"' || *r->at == '[') r->at++;
   int turn = side_letter(*r->at);
   if (turn < 0) return fen_fail(r, "expected W or B (the side to move)");
@@ -140,15 +140,20 @@ static int fen_parse(fen_reader *r) {
   return 0;
 }
 
+int fen_parse(const dr_geometry *g, const char *text, dr_position *p, err *e) {
+  memset(p, 0, sizeof *p);
+  if (strlen(text) > 4096) return err_set(e, "malformed FEN: longer than 4096 characters");
+  fen_reader r = {g, text, text, p, e};
+  return fen_parse_text(&r);
+}
+
 int fen_read(const ruleset *rs, const char *text, dr_position *p, err *e) {
   const dr_variant *v = rs->v;
-  memset(p, 0, sizeof *p);
   if (strcmp(text, "start") == 0) {
+    memset(p, 0, sizeof *p);
     if (rs->initial(&rs->rules, p) != DR_OK) return err_set(e, "%s: no start position", v->name);
-  } else {
-    fen_reader r = {v->geometry, text, text, p, e};
-    if (strlen(text) > 4096) return err_set(e, "malformed FEN: longer than 4096 characters");
-    if (fen_parse(&r)) return -1;
+  } else if (fen_parse(v->geometry, text, p, e)) {
+    return -1;
   }
   if (pos_check(v->geometry, p, e)) return err_prefix(e, "impossible position");
   const char *why = NULL;

@@ -24,6 +24,9 @@ DRI_FUNC int geometry_has_numbers(const dr_geometry *g);
 ** rules.  "start" gives the variant's start position. */
 DRI_FUNC int fen_read(const ruleset *rs, const char *text, dr_position *p, err *e);
 
+/* Reads FEN text (either form) with no check beyond the syntax and the point names. */
+DRI_FUNC int fen_parse(const dr_geometry *g, const char *text, dr_position *p, err *e);
+
 /* Writes 'p' as FEN; returns the length (truncated to 'len' like snprintf). */
 DRI_FUNC int fen_write(const dr_geometry *g, const dr_position *p, int notation, char *out, size_t len);
 

@@ -118,20 +118,17 @@ static int adopt_descriptor(plugin *p, const dr_variant *src, err *e) {
   return plugin_validate(&p->v, e);
 }
 
-plugin *plugin_open(const char *path, err *e) {
+static void *open_library(const char *path, err *e) {
   void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
   if (!h) {
     const char *why = dlerror();
     err_set(e, "%s: not a loadable plugin (%s)", path, why ? why : "dlopen failed");
-    return NULL;
   }
-  dr_variant_entry_fn entry;
-  *(void **)&entry = dlsym(h, DR_VARIANT_ENTRY);
-  if (!entry) {
-    dlclose(h);
-    err_set(e, "%s: no entry point '%s'", path, DR_VARIANT_ENTRY);
-    return NULL;
-  }
+  return h;
+}
+
+/* Takes the variant whose entry point is 'entry'; on failure closes 'h'. */
+static plugin *adopt_variant(void *h, const char *path, dr_variant_entry_fn entry, err *e) {
   const dr_variant *d = entry();
   plugin *p = xmalloc(sizeof *p);
   if (!d) {
@@ -147,6 +144,19 @@ plugin *plugin_open(const char *path, err *e) {
   return NULL;
 }
 
+plugin *plugin_open(const char *path, err *e) {
+  void *h = open_library(path, e);
+  if (!h) return NULL;
+  dr_variant_entry_fn entry;
+  *(void **)&entry = dlsym(h, DR_VARIANT_ENTRY);
+  if (!entry) {
+    dlclose(h);
+    err_set(e, "%s: no entry point '%s'", path, DR_VARIANT_ENTRY);
+    return NULL;
+  }
+  return adopt_variant(h, path, entry, e);
+}
+
 void plugin_close(plugin *p) {
   if (!p) return;
   dlclose(p->handle);
@@ -160,6 +170,12 @@ const plugin *registry_find(const registry *r, const char *name) {
   return NULL;
 }
 
+const frontend *registry_find_frontend(const registry *r, const char *name) {
+  for (int i = 0; i < r->nfrontends; i++)
+    if (strcmp(r->frontends[i]->fe.name, name) == 0) return r->frontends[i];
+  return NULL;
+}
+
 static void note_problem(registry *r, const char *msg) {
   r->problems = xrealloc(r->problems, (r->nproblems + 1) * sizeof *r->problems);
   r->problems[r->nproblems++] = xstrdup(msg);
@@ -168,6 +184,50 @@ static void note_problem(registry *r, const char *msg) {
 static void add_plugin(registry *r, plugin *p) {
   r->items = xrealloc(r->items, (r->count + 1) * sizeof *r->items);
   r->items[r->count++] = p;
+}
+
+static void add_frontend(registry *r, frontend *f) {
+  if (registry_find_frontend(r, f->fe.name)) {
+    frontend_close(f);  /* shadowed by an earlier directory */
+    return;
+  }
+  r->frontends = xrealloc(r->frontends, (r->nfrontends + 1) * sizeof *r->frontends);
+  r->frontends[r->nfrontends++] = f;
+}
+
+/* Takes the front end in 'h'; on failure closes 'h' and says why. */
+static int adopt_frontend(registry *r, void *h, const char *path, dr_frontend_entry_fn entry, err *e) {
+  frontend *f = frontend_adopt(h, path, entry, e);
+  if (!f) {
+    dlclose(h);
+    return err_prefix(e, "%s", path);
+  }
+  add_frontend(r, f);
+  return 0;
+}
+
+static int adopt_file(registry *r, void *h, const char *path, err *e) {
+  dr_frontend_entry_fn fe_entry;
+  dr_variant_entry_fn v_entry;
+  *(void **)&fe_entry = dlsym(h, DR_FRONTEND_ENTRY);
+  *(void **)&v_entry = dlsym(h, DR_VARIANT_ENTRY);
+  if (fe_entry && !v_entry) return adopt_frontend(r, h, path, fe_entry, e);
+  if (!v_entry) {
+    dlclose(h);
+    return err_set(e, "%s: no entry point '%s' (nor '%s')", path, DR_VARIANT_ENTRY, DR_FRONTEND_ENTRY);
+  }
+  plugin *p = adopt_variant(h, path, v_entry, e);
+  if (!p) return -1;
+  if (registry_find(r, p->v.name)) plugin_close(p); /* shadowed by an earlier directory */
+  else add_plugin(r, p);
+  return 0;
+}
+
+/* One file of a plugin directory: a variant or a front end, by its entry point. */
+static void load_file(registry *r, const char *path) {
+  err e;
+  void *h = open_library(path, &e);
+  if (!h || adopt_file(r, h, path, &e)) note_problem(r, e.msg);
 }
 
 static int has_suffix(const char *s, const char *suffix) {
@@ -194,17 +254,9 @@ static void scan_dir(registry *r, const char *dir) {
   qsort(names, n, sizeof *names, by_name);
   for (int i = 0; i < n; i++) {
     char path[PATH_MAX];
-    err e;
     snprintf(path, sizeof path, "%s/%s", dir, names[i]);
     free(names[i]);
-    plugin *p = plugin_open(path, &e);
-    if (!p) {
-      note_problem(r, e.msg);
-    } else if (registry_find(r, p->v.name)) {
-      plugin_close(p);  /* shadowed by an earlier directory */
-    } else {
-      add_plugin(r, p);
-    }
+    load_file(r, path);
   }
   free(names);
 }
@@ -238,8 +290,10 @@ void registry_scan(registry *r) {
 
 void registry_free(registry *r) {
   for (int i = 0; i < r->count; i++) plugin_close(r->items[i]);
+  for (int i = 0; i < r->nfrontends; i++) frontend_close(r->frontends[i]);
   for (int i = 0; i < r->nproblems; i++) free(r->problems[i]);
   free(r->items);
+  free(r->frontends);
   free(r->problems);
   memset(r, 0, sizeof *r);
 }

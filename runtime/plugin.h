@@ -1,12 +1,14 @@
 /*
 ** plugin.h — loading variant plugins: dlopen, the ABI handshake, validation of the
-** descriptor, and the registry of every plugin found on the search path.
+** descriptor, and the registry of every plugin found on the search path (variants
+** and front ends, told apart by the entry point each exports).
 */
 #ifndef DRAUGHTS_PLUGIN_H
 #define DRAUGHTS_PLUGIN_H
 
 #include <draughts/variant.h>
 
+#include "frontend.h"
 #include "util.h"
 
 typedef struct plugin {
@@ -26,15 +28,18 @@ DRI_FUNC int plugin_validate(const dr_variant *v, err *e);
 typedef struct registry {
   int count;
   plugin **items;
+  int nfrontends;
+  frontend **frontends;
   int nproblems;
   char **problems; /* one line per file that was found but refused */
 } registry;
 
-/* Finds every plugin: in each directory of $DRAUGHTS_PLUGIN_PATH, then in
-** 'plugins/' beside the executable, then in the install prefix. */
+/* Finds every plugin, variant or front end: in each directory of $DRAUGHTS_PLUGIN_PATH,
+** then in 'plugins/' beside the executable, then in the install prefix. */
 DRI_FUNC void registry_scan(registry *r);
 DRI_FUNC void registry_free(registry *r);
 DRI_FUNC const plugin *registry_find(const registry *r, const char *name);
+DRI_FUNC const frontend *registry_find_frontend(const registry *r, const char *name);
 
 /* A variant by name (from the registry) or by path to a plugin file. */
 DRI_FUNC const plugin *registry_resolve(registry *r, const char *name_or_path, err *e);

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "hooks.h"
 #include "script.h"
 
 static const dr_preset *find_preset(const dr_variant *v, const char *name) {
@@ -22,11 +23,24 @@ static int looks_like_path(const char *s) {
   return strchr(s, '/') || (n > 4 && strcmp(s + n - 4, ".lua") == 0);
 }
 
+/* Runs a rules script: it sets options, and the hooks it defines replace the slots. */
+static int run_script(ruleset *rs, const char *chunkname, const char *source, err *e) {
+  script *sc = script_open(rs->v, &rs->rules, chunkname, e);
+  if (!sc) return -1;
+  hooks_open_board(sc, rs->v);
+  int rc = hooks_bind_helpers(sc, rs->v, &rs->rules, e);
+  if (rc == 0) rc = script_run(sc, source, e);
+  script_seal(sc);
+  if (rc == 0) rc = hooks_install(rs, sc, e);
+  if (rc <= 0) script_close(sc); /* no hooks (or an error): the state is not needed */
+  return rc < 0 ? -1 : 0;
+}
+
 static int run_file(ruleset *rs, const char *path, err *e) {
   char *src = read_file(path, NULL, e);
   if (!src) return -1;
   const char *base = strrchr(path, '/');
-  int rc = script_run_preset(rs->v, base ? base + 1 : path, src, &rs->rules, e);
+  int rc = run_script(rs, base ? base + 1 : path, src, e);
   free(src);
   return rc;
 }
@@ -57,14 +71,23 @@ static int rules_run_preset(ruleset *rs, const dr_variant *v, const char *preset
   if (!p) return unknown_preset(v, preset, e);
   char chunk[160];
   snprintf(chunk, sizeof chunk, "%s/%s.lua", v->name, p->name);
-  return script_run_preset(v, chunk, p->script, &rs->rules, e);
+  return run_script(rs, chunk, p->script, e);
 }
 
 int rules_load(ruleset *rs, const dr_variant *v, const char *preset, err *e) {
   int rc = rules_run_preset(rs, v, preset, e);
   rs->preset_rules = rs->rules;
+  if (rc) rules_free(rs);
   return rc;
 }
+
+void rules_free(ruleset *rs) {
+  hooks_free(rs->hooks);
+  rs->hooks = NULL;
+  if (rs->v) rs->initial = rs->v->initial, rs->generate = rs->v->generate, rs->judge = rs->v->judge;
+}
+
+const char *rules_problem(const ruleset *rs) { return hooks_problem(rs->hooks); }
 
 void rules_spec(const ruleset *rs, char *out, size_t len) {
   size_t used = (size_t)snprintf(out, len, "%s", rs->preset);

@@ -20,6 +20,7 @@ typedef struct ruleset {
   int (*initial)(const dr_rules *rules, dr_position *out);
   int (*generate)(const dr_rules *rules, const dr_position *pos, dr_movelist *out);
   int (*judge)(const dr_rules *rules, const dr_position *pos, const dr_history *h, const char **why);
+  struct hooks *hooks; /* the house-rule script behind replaced slots, or NULL */
 } ruleset;
 
 /* The legal moves of 'p' under these rules, every landing path; DR_OK or the plugin's status. */
@@ -31,6 +32,13 @@ static inline int rules_generate(const ruleset *rs, const dr_position *p, dr_mov
 /* Starts from the declared defaults and runs 'preset' (a preset name, a path to a
 ** .lua file, or NULL for the default preset). */
 DRI_FUNC int rules_load(ruleset *rs, const dr_variant *v, const char *preset, err *e);
+
+/* Releases what a rules script installed (its Lua state and hook closures).  Only
+** the ruleset 'rules_load' filled may be freed, not a copy of it. */
+DRI_FUNC void rules_free(ruleset *rs);
+
+/* Why the house rules were switched off mid-game (a script error), or NULL. */
+DRI_FUNC const char *rules_problem(const ruleset *rs);
 
 /* Applies one "option=value" setting; booleans take on/off, true/false or 1/0. */
 DRI_FUNC int rules_set(ruleset *rs, const char *assignment, err *e);

@@ -8,14 +8,35 @@
 
 #include <draughts/variant.h>
 
+#include "eval.h"
 #include "util.h"
 
 #define SCRIPT_MEMORY_CAP (32u << 20)      /* bytes one script may allocate */
 #define SCRIPT_INSTRUCTION_BUDGET 50000000 /* VM instructions one run may take */
 
-/* Runs 'source' (named 'chunkname' in messages, e.g. "casual.lua") with an 'options'
-** table through which it reads and sets the variant's declared options in 'rules'. */
-DRI_FUNC int script_run_preset(const dr_variant *v, const char *chunkname, const char *source,
-                               dr_rules *rules, err *e);
+struct lua_State;
+typedef struct script script;
+
+/* A sandboxed state named 'chunkname' in messages (e.g. "casual.lua").  With 'rules',
+** scripts read and set the variant's declared options through an 'options' table. */
+DRI_FUNC script *script_open(const dr_variant *v, dr_rules *rules, const char *chunkname, err *e);
+DRI_FUNC void script_close(script *sc);
+DRI_FUNC struct lua_State *script_lua(script *sc);
+DRI_FUNC const char *script_name(const script *sc);
+
+/* Loads text (never binary) as a function on the stack. */
+DRI_FUNC int script_load(script *sc, const char *source, err *e);
+/* Loads and runs a chunk. */
+DRI_FUNC int script_run(script *sc, const char *source, err *e);
+/* lua_pcall with a fresh instruction budget; the message names the script. */
+DRI_FUNC int script_call(script *sc, int nargs, int nresults, err *e);
+/* From now on 'options' can be read but not set. */
+DRI_FUNC void script_seal(script *sc);
+
+/* Runs 'source', a variant's eval.lua, which returns a table of evaluation weights
+** (sdk/docs/eval.md), and sets the weights it names in 'w' (others keep their
+** value).  Unknown names and values out of range are errors naming the key. */
+DRI_FUNC int script_read_eval(const dr_variant *v, const char *chunkname, const char *source, eval_weights *w,
+                              err *e);
 
 #endif

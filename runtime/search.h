@@ -24,6 +24,9 @@ typedef struct search_limits {
   int threads;      /* 0: every core */
   int level;        /* 0: full strength, no deliberate mistakes; 1..SEARCH_LEVELS */
   uint64_t seed;    /* for the deliberate mistakes of the lower levels */
+  /* Added: an evaluator to use instead of the variant's own weights (for tuning
+  ** an eval.lua against another); NULL for the variant's. */
+  const struct eval_ctx *eval;
 } search_limits;
 
 typedef struct search_info {
@@ -50,5 +53,40 @@ DRI_FUNC int search_best(const game *g, const search_limits *limits, search_prog
 
 /* The limits of a playing level (1..SEARCH_LEVELS). */
 DRI_FUNC void search_level_limits(int level, search_limits *out);
+
+/* ---- Added for the commands and the front ends; everything above is unchanged. */
+
+/* Reads the variant's evaluation weights (its eval.lua) and builds the evaluator
+** for these rules, once: call it when a game is set up to report a broken eval.lua.
+** 'search_best' does it on first use otherwise (falling back to default weights). */
+DRI_FUNC int search_prepare(const ruleset *rs, err *e);
+
+/* Size of the transposition table shared by full-strength searches (level 0), in
+** MB; 64 by default.  Call it between searches, never during one.  Searches at a
+** playing level use a small table of their own so that they never read deeper
+** than their level allows. */
+DRI_FUNC void search_set_hash(size_t megabytes);
+
+/* Forgets every stored position ('new-game' in the Hub protocol); allocates the
+** table if no search has yet. */
+DRI_FUNC void search_clear_hash(void);
+
+/* Seconds to spend on a move from a game clock: 'remaining' (the increment for this
+** move already added), the increment, and moves to the next control (0: none). */
+DRI_FUNC double search_clock_seconds(double remaining, double increment, int moves_to_go);
+
+/* A hint for the player: the best move at full strength within 'seconds', with its
+** principal variation in 'info'.  Same returns as 'search_best'. */
+DRI_FUNC int search_hint(const game *g, double seconds, dr_move *best, search_info *info);
+
+/* The level of the opponent when the player has won 'streak' games in a row (the
+** computer reads deeper and blunders less as the streak grows): 1 .. SEARCH_LEVELS. */
+DRI_FUNC int search_level_for_streak(int streak);
+
+/* A score as people read it: "+0.35" (men), "win in 7", "loss in 4" (plies). */
+DRI_FUNC void search_score_text(int score, char *out, size_t len);
+
+/* True for scores that mean a forced end of the game. */
+static inline int search_is_win(int score) { return score > SEARCH_WIN - 1000 || score < -(SEARCH_WIN - 1000); }
 
 #endif

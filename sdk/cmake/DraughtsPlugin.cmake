@@ -5,7 +5,8 @@
 #     SOURCES myvariant.c
 #     PRESETS presets/standard.lua presets/other.lua   # first one is the default
 #     PERFT perft.txt
-#     EVAL eval.lua)
+#     EVAL eval.lua
+#     [NO_INSTALL])                                  # in tree: a plugin only the tests load
 #
 # The target needs the SDK headers: in tree they come from the 'draughts_sdk'
 # interface target, out of tree from 'Draughts::sdk' (find_package(Draughts)).
@@ -48,15 +49,18 @@ function(_draughts_write_embedded target out_c)
 endfunction()
 
 function(draughts_add_variant target)
-  cmake_parse_arguments(V "" "PERFT;EVAL" "SOURCES;PRESETS" ${ARGN})
+  cmake_parse_arguments(V "NO_INSTALL" "PERFT;EVAL" "SOURCES;PRESETS" ${ARGN})
   set(embedded "${CMAKE_CURRENT_BINARY_DIR}/${target}_embedded.c")
   _draughts_write_embedded(${target} "${embedded}" PRESETS ${V_PRESETS} PERFT "${V_PERFT}" EVAL "${V_EVAL}")
   add_library(${target} MODULE ${V_SOURCES} "${embedded}")
   set_target_properties(${target} PROPERTIES PREFIX "" C_VISIBILITY_PRESET hidden)
   # Re-run CMake when a preset or the perft data changes, so the plugin embeds it.
   set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${V_PRESETS} ${V_PERFT} ${V_EVAL})
-  if(TARGET draughts_sdk)
+  if(TARGET draughts_sdk)  # in the draughts tree: installed with the program
     target_link_libraries(${target} PRIVATE draughts_sdk)
+    if(NOT V_NO_INSTALL)
+      install(TARGETS ${target} LIBRARY DESTINATION "${DRAUGHTS_PLUGIN_SUBDIR}")
+    endif()
   else()
     target_link_libraries(${target} PRIVATE Draughts::sdk)
   endif()

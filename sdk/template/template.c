@@ -124,6 +124,30 @@ static int generate(const dr_rules *rules, const dr_position *pos, dr_movelist *
   return s.status;
 }
 
+/* A helper for house-rule scripts (called from Lua as helpers.capturers(pos)): the
+** pieces of the side to move that can capture, found without listing any move. */
+static dr_bits capturers(const dr_rules *rules, const dr_position *pos) {
+  (void)rules;
+  int us = pos->turn, ahead = us == DR_WHITE ? 1 : -1;
+  dr_bits them = pos->side[us ^ 1], empty = ~(pos->side[0] | pos->side[1]), found = 0;
+  for (dr_bits own = pos->side[us]; own;) {
+    int from = dr_bits_pop(&own), king = (pos->kings >> from) & 1;
+    for (int df = -1; df <= 1; df += 2)
+      for (int dr = -1; dr <= 1; dr += 2) {
+        int over = bit_at(file_of(from) + df, rank_of(from) + dr);
+        int land = bit_at(file_of(from) + 2 * df, rank_of(from) + 2 * dr);
+        if ((king || dr == ahead) && over >= 0 && land >= 0 && (them & dr_bit(over)) && (empty & dr_bit(land)))
+          found |= dr_bit(from);
+      }
+  }
+  return found;
+}
+
+static const dr_helper helpers[] = {
+    {"capturers", "b:rp", (void (*)(void))capturers, "pieces of the side to move that can capture"},
+    {0, 0, 0, 0},
+};
+
 static int judge(const dr_rules *rules, const dr_position *pos, const dr_history *h, const char **why) {
   (void)rules, (void)pos;
   if (h->nmoves == 0) {
@@ -154,6 +178,7 @@ static const dr_variant descriptor = {
                "but you choose which capture. A man that reaches the far row is crowned and its move ends.\n",
     /* eval */ dr_embedded_eval,
     /* eval_term */ 0,
+    /* helpers */ helpers,
 };
 
 DR_EXPORT const dr_variant *dr_variant_entry(void) { return &descriptor; }

@@ -41,7 +41,7 @@ static const dr_option options[] = {{"limit", DR_OPTION_INT, 40, 0, 100, "plies 
 
 static dr_variant descriptor = {
     DR_ABI_VERSION, sizeof(dr_variant), "broken", "A broken plugin", NULL, GEOMETRY, 1, options, NULL, NULL,
-    initial,        generate,           judge,    NULL,              NULL,          NULL, NULL,
+    initial,        generate,           judge,    NULL,              NULL,          NULL, NULL, NULL,
 };
 
 #ifdef BROKEN_no_entry

@@ -6,6 +6,8 @@
 #define TEST_FIXTURE_H
 
 #include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "plugin.h"
@@ -43,5 +45,18 @@ static inline void fixture_open(fixture *f, int numbered) {
 }
 
 static inline void fixture_close(fixture *f) { plugin_close(f->plugin); }
+
+/* Loads 'source' as a rules script (a temporary .lua file) for 'v'. */
+static inline int fixture_load_script(ruleset *rs, const dr_variant *v, const char *source, err *e) {
+  char path[] = "/tmp/draughts_rules_XXXXXX.lua";
+  int fd = mkstemps(path, 4);
+  cr_assert_geq(fd, 0);
+  FILE *f = fdopen(fd, "w");
+  fputs(source, f);
+  fclose(f);
+  int rc = rules_load(rs, v, path, e);
+  remove(path);
+  return rc;
+}
 
 #endif

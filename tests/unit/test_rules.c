@@ -5,8 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "plugin.h"
-#include "rules.h"
+#include "fixture.h"
 
 /* The template has no options; a variant with two is built here from it. */
 static plugin *template;
@@ -104,17 +103,10 @@ Test(rules, preset_doc_is_its_first_comment) {
   cr_expect_str_eq(doc, "Short kings, longer games");
 }
 
-/* Writes 'source' to a temporary .lua file and loads it as the rules. */
 static int load_script(const char *source, err *e) {
-  char path[] = "/tmp/draughts_rules_XXXXXX.lua";
-  int fd = mkstemps(path, 4);
-  cr_assert_geq(fd, 0);
-  FILE *f = fdopen(fd, "w");
-  fputs(source, f);
-  fclose(f);
   ruleset rs;
-  int rc = rules_load(&rs, &variant, path, e);
-  remove(path);
+  int rc = fixture_load_script(&rs, &variant, source, e);
+  if (rc == 0) rules_free(&rs);
   return rc;
 }
 

@@ -165,6 +165,22 @@ enum {
   DR_DRAW = 3
 };
 
+/* ---------------------------------------------------------------- helpers */
+
+/*
+** A C function a plugin offers to house-rule scripts, bound into Lua by libffi with
+** no glue code.  'signature' is the return type, ':', then the argument types:
+**   'i' int32_t   'b' dr_bits   'p' const dr_position *   'v' void (return only)
+**   'r' const dr_rules * — the rules in force, supplied by the runtime, not the script.
+** Example: "b:rpi" is  dr_bits f(const dr_rules *, const dr_position *, int32_t).
+*/
+typedef struct dr_helper {
+  const char *name; /* [a-z0-9_]+, as the script calls it: helpers.name(...) */
+  const char *signature;
+  void (*fn)(void);
+  const char *doc;
+} dr_helper;
+
 /* ------------------------------------------------------------ descriptor */
 
 typedef struct dr_variant {
@@ -200,6 +216,8 @@ typedef struct dr_variant {
   /* Optional.  A variant-specific evaluation term added to the generic one, in the
   ** same units (a man is worth 100), from the side to move's point of view. */
   int (*eval_term)(const dr_rules *rules, const dr_position *pos);
+  /* Optional.  C functions for house-rule scripts; ends with an entry whose name is NULL. */
+  const dr_helper *helpers;
 } dr_variant;
 
 /* The one symbol a variant plugin exports. */

@@ -1,0 +1,271 @@
+/*
+** board.c — the board drawn from the plugin's geometry, whatever it is: squares
+** (checkered, or of one colour) boxed in grid lines when they fit, points joined by
+** their lines for a board of lines.  Each point owns three cells: the piece in the
+** middle and a marker either side, so the markers read without colour too:
+**   [w] the piece being moved   ( ) a point it may go to   (w) a piece that must
+**   capture   {b} a piece being jumped
+** Labels come from the points' names ("c3": file c, rank 3), so no variant is assumed.
+*/
+#include <curses.h>
+#include <string.h>
+
+#include "tty.h"
+
+#define LABEL_W 3 /* rank labels left of the board */
+
+static int abs_diff(int a, int b) { return a > b ? a - b : b - a; }
+
+static void fill(int y, int x, int n, int attr) {
+  for (int i = 0; i < n; i++) mvaddch(y, x + i, ' ' | (chtype)attr);
+}
+
+typedef struct style {
+  int sx, sy, boxed;
+} style;
+
+/* Largest first; the first that fits is used. */
+static const style square_styles[] = {{4, 2, 1}, {3, 1, 0}};
+static const style line_styles[] = {{6, 3, 0}, {4, 2, 0}};
+
+/* Display column and row of a grid position: row 0 at the top, the side that plays
+** upwards at the bottom unless the board is flipped. */
+static void display_of(const ui *u, const dr_geometry *g, int file, int rank, int *c, int *r) {
+  *c = u->flip ? g->files - 1 - file : file;
+  *r = u->flip ? rank : g->ranks - 1 - rank;
+}
+
+/* The board's size on the screen with its labels. */
+static void size_of(const dr_geometry *g, const style *st, int *w, int *h) {
+  if (g->draw == DR_DRAW_LINES) *w = (g->files - 1) * st->sx + 3, *h = (g->ranks - 1) * st->sy + 1;
+  else if (st->boxed) *w = g->files * st->sx + 1, *h = g->ranks * st->sy + 1;
+  else *w = g->files * st->sx, *h = g->ranks * st->sy;
+  *w += LABEL_W;
+  *h += 1;
+}
+
+static void centre_of(const layout *l, const dr_geometry *g, int c, int r, int *x, int *y) {
+  int x0 = l->left + LABEL_W, y0 = l->top;
+  if (g->draw == DR_DRAW_LINES) *x = x0 + 1 + c * l->sx, *y = y0 + r * l->sy;
+  else if (l->boxed) *x = x0 + c * l->sx + 2, *y = y0 + r * l->sy + 1;
+  else *x = x0 + c * l->sx + 1, *y = y0 + r * l->sy;
+}
+
+static void place_points(ui *u, const dr_geometry *g) {
+  for (int p = 0; p < DR_MAX_POINTS; p++) {
+    if (!(g->points >> p & 1)) continue;
+    int c, r;
+    display_of(u, g, g->point[p].file, g->point[p].rank, &c, &r);
+    centre_of(&u->lay, g, c, r, &u->lay.x[p], &u->lay.y[p]);
+  }
+}
+
+void board_layout(ui *u, int avail_w, int avail_h) {
+  const dr_geometry *g = u->h->geometry(u->s);
+  const style *styles = g->draw == DR_DRAW_LINES ? line_styles : square_styles;
+  layout *l = &u->lay;
+  memset(l, 0, sizeof *l);
+  for (int i = 0; i < 2 && !l->fits; i++) {
+    size_of(g, &styles[i], &l->width, &l->height);
+    l->need_w = l->width;
+    l->need_h = l->height + 2; /* the message and key lines */
+    l->fits = l->width <= avail_w && l->height <= avail_h;
+    l->sx = styles[i].sx;
+    l->sy = styles[i].sy;
+    l->boxed = styles[i].boxed;
+  }
+  if (l->fits) place_points(u, g);
+}
+
+/* ---------------------------------------------------------------- squares */
+
+static chtype junction(int left, int right, int top, int bottom) {
+  if (top) return left ? ACS_ULCORNER : right ? ACS_URCORNER : ACS_TTEE;
+  if (bottom) return left ? ACS_LLCORNER : right ? ACS_LRCORNER : ACS_BTEE;
+  return left ? ACS_LTEE : right ? ACS_RTEE : ACS_PLUS;
+}
+
+static void draw_grid(ui *u, const dr_geometry *g) {
+  const layout *l = &u->lay;
+  int attr = tty_attr(u, PAIR_BOARD), w = g->files * l->sx, h = g->ranks * l->sy;
+  for (int y = 0; y <= h; y++)
+    for (int x = 0; x <= w; x++) {
+      int on_h = y % l->sy == 0, on_v = x % l->sx == 0;
+      chtype ch = on_h && on_v ? junction(x == 0, x == w, y == 0, y == h) : on_h ? ACS_HLINE : on_v ? ACS_VLINE : ' ';
+      mvaddch(l->top + y, l->left + LABEL_W + x, ch | (chtype)attr);
+    }
+}
+
+/* Every square's ground: playing squares in the board's colour, the others light. */
+static void draw_squares(ui *u, const dr_geometry *g) {
+  signed char point_at[256];
+  memset(point_at, -1, sizeof point_at);
+  for (int p = 0; p < DR_MAX_POINTS; p++)
+    if (g->points >> p & 1) point_at[g->point[p].rank * g->files + g->point[p].file] = (signed char)p;
+  if (u->lay.boxed) draw_grid(u, g);
+  for (int rank = 0; rank < g->ranks; rank++)
+    for (int file = 0; file < g->files; file++) {
+      int c, r, x, y, playing = point_at[rank * g->files + file] >= 0;
+      display_of(u, g, file, rank, &c, &r);
+      centre_of(&u->lay, g, c, r, &x, &y);
+      fill(y, x - 1, 3, tty_attr(u, playing ? PAIR_BOARD : PAIR_LIGHT));
+    }
+}
+
+/* ------------------------------------------------------------------ lines */
+
+static chtype line_glyph(int x1, int y1, int x2, int y2) {
+  if (x1 == x2) return ACS_VLINE;
+  return (x2 > x1) == (y2 > y1) ? '\\' : '/';
+}
+
+/* A segment between two points: dashes along a row, otherwise one glyph per row. */
+static void draw_line(ui *u, int a, int b, int attr) {
+  int x1 = u->lay.x[a], y1 = u->lay.y[a], x2 = u->lay.x[b], y2 = u->lay.y[b];
+  if (y1 == y2) {
+    for (int x = (x1 < x2 ? x1 : x2) + 2; x <= (x1 < x2 ? x2 : x1) - 2; x++) mvaddch(y1, x, ACS_HLINE | (chtype)attr);
+    return;
+  }
+  chtype glyph = line_glyph(x1, y1, x2, y2);
+  int step = y2 > y1 ? 1 : -1;
+  for (int y = y1 + step; y != y2; y += step) {
+    int x = x1 + (x2 - x1) * (y - y1) / (y2 - y1);
+    chtype old = mvinch(y, x) & A_CHARTEXT, g = glyph;
+    if ((old == '\\' && g == '/') || (old == '/' && g == '\\')) g = 'X'; /* two diagonals cross */
+    mvaddch(y, x, g | (chtype)attr);
+  }
+}
+
+static void draw_lines(ui *u, const dr_geometry *g) {
+  const layout *l = &u->lay;
+  int attr = tty_attr(u, PAIR_BOARD);
+  for (int y = 0; y < l->height - 1; y++) fill(l->top + y, l->left + LABEL_W, l->width - LABEL_W, attr);
+  for (int i = 0; i < g->nlines; i++) draw_line(u, g->lines[i][0], g->lines[i][1], attr);
+}
+
+/* ----------------------------------------------------------------- points */
+
+/* The side and kind of the piece shown on 'p': a piece in the middle of a multi-jump
+** is shown where it has landed. */
+static int shown_piece(const dr_position *pos, const dr_input *in, int p, int *king) {
+  dr_bits bit = (dr_bits)1 << p;
+  if (in->from >= 0 && in->nlandings > 0) {
+    if (p == in->at) return *king = (pos->kings >> in->from) & 1, pos->turn;
+    if (p == in->from) return -1;
+  }
+  *king = (pos->kings & bit) != 0;
+  return (pos->side[DR_WHITE] & bit) ? DR_WHITE : (pos->side[DR_BLACK] & bit) ? DR_BLACK : -1;
+}
+
+/* The marker pair around a point, and its colour. */
+static const char *marker_of(const dr_input *in, int p, int *pair) {
+  dr_bits bit = (dr_bits)1 << p;
+  *pair = PAIR_RING;
+  if (in->from >= 0 && p == in->at) return "[]";
+  if (in->jumped & bit) return *pair = PAIR_JUMPED, "{}";
+  if (in->targets & bit) return "()";
+  if (in->from < 0 && (in->must_capture & bit)) return "()";
+  return NULL;
+}
+
+typedef struct board_state {
+  dr_position pos;
+  dr_input in;
+  dr_bits last; /* the last move's points */
+} board_state;
+
+static void draw_point(ui *u, const dr_geometry *g, const board_state *b, int p) {
+  int king, side = shown_piece(&b->pos, &b->in, p, &king), pair, x = u->lay.x[p], y = u->lay.y[p];
+  const char *marker = marker_of(&b->in, p, &pair);
+  int ground = u->color && g->draw != DR_DRAW_LINES ? ' ' : '.';
+  chtype glyph = side < 0 ? (chtype)ground : (chtype)((side == DR_WHITE ? "wW" : "bB")[king]);
+  int piece_attr = tty_attr(u, side == DR_BLACK ? PAIR_BLACK : side == DR_WHITE ? PAIR_WHITE : PAIR_BOARD);
+  if (b->last >> p & 1) piece_attr = tty_attr(u, PAIR_LAST) | (side == DR_WHITE ? A_BOLD : 0);
+  int cursor = p == u->cursor ? A_REVERSE : 0;
+  if (marker) {
+    mvaddch(y, x - 1, (chtype)marker[0] | (chtype)(tty_attr(u, pair) | cursor));
+    mvaddch(y, x + 1, (chtype)marker[1] | (chtype)(tty_attr(u, pair) | cursor));
+  } else if (cursor) {
+    mvaddch(y, x - 1, mvinch(y, x - 1) | A_REVERSE);
+    mvaddch(y, x + 1, mvinch(y, x + 1) | A_REVERSE);
+  }
+  mvaddch(y, x, glyph | (chtype)(piece_attr | cursor));
+}
+
+static dr_bits last_move_points(ui *u) {
+  dr_status st;
+  dr_move m;
+  DR_INIT(st);
+  u->h->status(u->s, &st);
+  if (u->h->move_at(u->s, st.plies - 1, &m, NULL, 0)) return 0;
+  dr_bits set = (dr_bits)1 << m.from | (dr_bits)1 << m.to;
+  for (int i = 0; i < m.njumps; i++) set |= (dr_bits)1 << m.path[i];
+  return set;
+}
+
+/* ----------------------------------------------------------------- labels */
+
+/* "c3" gives file label "c" and rank label "3"; other names give no labels. */
+static void split_name(const char *name, char *file, char *rank) {
+  size_t letters = strspn(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ");
+  size_t digits = strspn(name + letters, "0123456789");
+  file[0] = rank[0] = '\0';
+  if (letters == 0 || letters > 2 || digits == 0 || digits > 2 || name[letters + digits]) return;
+  memcpy(file, name, letters), file[letters] = '\0';
+  memcpy(rank, name + letters, digits), rank[digits] = '\0';
+}
+
+static void draw_labels(ui *u, const dr_geometry *g) {
+  int attr = tty_attr(u, PAIR_TITLE), label_row = u->lay.top + u->lay.height - 1;
+  for (int p = 0; p < DR_MAX_POINTS; p++) {
+    if (!(g->points >> p & 1)) continue;
+    char file[3], rank[3];
+    split_name(g->point[p].name, file, rank);
+    if (!*file) continue;
+    attron(attr);
+    mvaddstr(label_row, u->lay.x[p] - ((int)strlen(file) - 1) / 2, file);
+    mvprintw(u->lay.y[p], u->lay.left, "%2s", rank);
+    attroff(attr);
+  }
+}
+
+void board_draw(ui *u) {
+  const dr_geometry *g = u->h->geometry(u->s);
+  board_state b;
+  DR_INIT(b.in);
+  u->h->position(u->s, &b.pos);
+  u->h->input(u->s, &b.in);
+  b.last = last_move_points(u);
+  if (g->draw == DR_DRAW_LINES) draw_lines(u, g);
+  else draw_squares(u, g);
+  for (int p = 0; p < DR_MAX_POINTS; p++)
+    if (g->points >> p & 1) draw_point(u, g, &b, p);
+  draw_labels(u, g);
+}
+
+/* ------------------------------------------------------------ pointing */
+
+int board_point_at(const ui *u, int y, int x) {
+  const dr_geometry *g = u->h->geometry(u->s);
+  int half_w = u->lay.sx / 2 < 2 ? u->lay.sx / 2 : 2, half_h = u->lay.sy / 2;
+  if (!u->lay.fits) return -1;
+  for (int p = 0; p < DR_MAX_POINTS; p++)
+    if ((g->points >> p & 1) && abs_diff(x, u->lay.x[p]) <= half_w && abs_diff(y, u->lay.y[p]) <= half_h) return p;
+  return -1;
+}
+
+/* The nearest point in direction (dx, dy), in grid steps: straight ahead counts
+** double against a step aside, so on a checkered board "up" goes diagonally. */
+int board_step(const ui *u, int from, int dx, int dy) {
+  const dr_geometry *g = u->h->geometry(u->s);
+  int best = from, best_score = 0;
+  for (int p = 0; p < DR_MAX_POINTS; p++) {
+    if (!(g->points >> p & 1) || p == from) continue;
+    int gx = (u->lay.x[p] - u->lay.x[from]) / u->lay.sx, gy = (u->lay.y[p] - u->lay.y[from]) / u->lay.sy;
+    int ahead = gx * dx + gy * dy, aside = abs_diff(gx * dy, gy * dx);
+    if (ahead <= 0) continue;
+    int score = 2 * ahead + aside;
+    if (best == from || score < best_score) best = p, best_score = score;
+  }
+  return best;
+}

@@ -1,0 +1,248 @@
+/*
+** tty.c — the terminal front end: the plugin's descriptor and probe, opening the
+** terminal and always restoring it (on quit, on Ctrl-C and other signals, on a
+** crash), and the main loop.  The loop polls the session a few times a second, so the
+** engine's progress shows while it thinks and the keys keep working meanwhile.
+*/
+#include <curses.h>
+#include <locale.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "tty.h"
+
+#define PANEL_MIN 30 /* columns the status panel needs beside the board */
+#define TICK_MS 100  /* how often the loop polls the session */
+
+static volatile sig_atomic_t interrupted;
+static volatile sig_atomic_t screen_open;
+
+static int fail(char *why, size_t len, const char *msg) {
+  snprintf(why, len, "%s", msg);
+  return -1;
+}
+
+/* -------------------------------------------------------------- signals */
+
+static void on_interrupt(int sig) {
+  (void)sig;
+  interrupted = 1;
+}
+
+/* A crash still gives the terminal back before the default action. */
+static void on_fatal(int sig) {
+  if (screen_open) endwin();
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+
+static const int quit_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+static const int fatal_signals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
+#define NQUIT (int)(sizeof quit_signals / sizeof *quit_signals)
+#define NFATAL (int)(sizeof fatal_signals / sizeof *fatal_signals)
+
+typedef struct saved_signals {
+  struct sigaction quit[NQUIT], fatal[NFATAL];
+} saved_signals;
+
+static void catch_signals(saved_signals *old) {
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sigemptyset(&sa.sa_mask);
+  sa.sa_handler = on_interrupt; /* no SA_RESTART: the wait for a key ends at once */
+  for (int i = 0; i < NQUIT; i++) sigaction(quit_signals[i], &sa, &old->quit[i]);
+  sa.sa_handler = on_fatal;
+  sa.sa_flags = SA_RESETHAND;
+  for (int i = 0; i < NFATAL; i++) sigaction(fatal_signals[i], &sa, &old->fatal[i]);
+}
+
+static void restore_signals(const saved_signals *old) {
+  for (int i = 0; i < NQUIT; i++) sigaction(quit_signals[i], &old->quit[i], NULL);
+  for (int i = 0; i < NFATAL; i++) sigaction(fatal_signals[i], &old->fatal[i], NULL);
+}
+
+/* --------------------------------------------------------------- colour */
+
+static void init_colors(ui *u) {
+  const char *no_color = getenv("NO_COLOR");
+  u->color = !(no_color && *no_color) && has_colors();
+  if (!u->color) return;
+  start_color();
+  use_default_colors();
+  init_pair(PAIR_BOARD, COLOR_BLACK, COLOR_YELLOW);
+  init_pair(PAIR_LIGHT, COLOR_BLACK, COLOR_WHITE);
+  init_pair(PAIR_WHITE, COLOR_WHITE, COLOR_YELLOW);
+  init_pair(PAIR_BLACK, COLOR_BLACK, COLOR_YELLOW);
+  init_pair(PAIR_RING, COLOR_BLUE, COLOR_YELLOW);
+  init_pair(PAIR_JUMPED, COLOR_RED, COLOR_YELLOW);
+  init_pair(PAIR_LAST, COLOR_BLACK, COLOR_CYAN);
+  init_pair(PAIR_ERROR, COLOR_RED, -1);
+  init_pair(PAIR_TITLE, COLOR_CYAN, -1);
+}
+
+/* The attributes of a colour pair, or their plain stand-ins under NO_COLOR. */
+int tty_attr(const ui *u, int pair) {
+  int bold = pair == PAIR_WHITE || pair == PAIR_RING || pair == PAIR_JUMPED || pair == PAIR_ERROR ||
+             pair == PAIR_TITLE;
+  if (u->color) return (int)COLOR_PAIR(pair) | (bold ? A_BOLD : 0);
+  if (pair == PAIR_LAST) return A_UNDERLINE;
+  return bold && pair != PAIR_WHITE ? A_BOLD : A_NORMAL;
+}
+
+void tty_say(ui *u, int error, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(u->msg, sizeof u->msg, fmt, ap);
+  va_end(ap);
+  u->msg_is_error = error;
+}
+
+/* ------------------------------------------------------------- screen */
+
+static int open_screen(ui *u, SCREEN **out, char *why, size_t len) {
+  SCREEN *sp = newterm(NULL, stdout, stdin);
+  if (!sp) return fail(why, len, "cannot open the terminal");
+  *out = sp;
+  screen_open = 1;
+  cbreak();
+  noecho();
+  nonl();
+  keypad(stdscr, TRUE);
+  set_escdelay(25);
+  curs_set(0);
+  timeout(TICK_MS);
+  mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED, NULL);
+  mouseinterval(0);
+  init_colors(u);
+  return 0;
+}
+
+static void close_screen(SCREEN *sp) {
+  endwin();
+  screen_open = 0;
+  delscreen(sp);
+}
+
+static void draw_too_small(ui *u) {
+  char line[160];
+  snprintf(line, sizeof line, "Terminal too small: the board needs %dx%d, this is %dx%d.", u->lay.need_w,
+           u->lay.need_h, COLS, LINES);
+  mvaddnstr(LINES / 2, 0, line, COLS);
+  mvaddnstr(LINES / 2 + 1, 0, "Enlarge the window, or press q to quit.", COLS);
+}
+
+static void draw_game(ui *u) {
+  board_layout(u, COLS - PANEL_MIN - 1, LINES - 2);
+  int panel = u->lay.fits;
+  if (!panel) board_layout(u, COLS, LINES - 2);
+  if (!u->lay.fits) {
+    draw_too_small(u);
+    return;
+  }
+  board_draw(u);
+  int left = u->lay.left + u->lay.width + 2;
+  u->panel_shown = panel;
+  if (panel) panel_draw(u, 0, left, COLS - left, LINES - 2);
+  panel_bottom(u);
+}
+
+static void draw(ui *u) {
+  erase();
+  if (u->view == VIEW_MENU) menu_draw(u);
+  else if (u->view == VIEW_HELP) help_draw(u);
+  else draw_game(u);
+  refresh();
+}
+
+/* ---------------------------------------------------------------- loop */
+
+static void say_computer_move(ui *u) {
+  dr_status st;
+  char text[128];
+  DR_INIT(st);
+  u->h->status(u->s, &st);
+  if (u->h->move_at(u->s, st.plies - 1, NULL, text, sizeof text) == 0)
+    tty_say(u, 0, "The computer played %s.", text);
+}
+
+/* The engine's news: a move played, a hint ready, a failure. */
+static void tick(ui *u) {
+  DR_INIT(u->eng);
+  int events = u->h->poll(u->s, &u->eng);
+  if (events & DR_EVENT_MOVED) say_computer_move(u);
+  if (events & DR_EVENT_FAILED) tty_say(u, 1, "%s", u->h->error(u->s));
+  if (events & DR_EVENT_HINT) keys_follow_hint(u);
+  keys_caught_up(u);
+}
+
+static void key(ui *u, int ch) {
+  if (ch == KEY_RESIZE) return; /* the next draw lays the screen out again */
+  if (u->view == VIEW_MENU) menu_key(u, ch);
+  else if (u->view == VIEW_HELP) help_key(u, ch);
+  else keys_game(u, ch);
+}
+
+static void loop(ui *u) {
+  while (!u->quit && !interrupted) {
+    draw(u); /* first: keys and ticks find the board laid out */
+    timeout(u->eng.thinking ? TICK_MS / 5 : TICK_MS); /* the computer moves as soon as it is done */
+    int ch = getch();
+    if (u->h->has_game(u->s)) tick(u); /* before the key: the cursor is placed */
+    if (ch != ERR) key(u, ch);
+  }
+}
+
+static ui *new_ui(const dr_host *host, dr_session *s) {
+  ui *u = calloc(1, sizeof *u);
+  if (!u) return NULL;
+  u->h = host;
+  u->s = s;
+  u->cursor = -1;
+  u->seen_plies = -1;
+  snprintf(u->last_file, sizeof u->last_file, "draughts.pdn");
+  return u;
+}
+
+static int tty_run(const dr_host *host, dr_session *s, char *why, size_t len) {
+  SCREEN *sp;
+  saved_signals old;
+  if (host->abi_version < 1 || host->size < sizeof(dr_host)) /* every slot used is version 1's */
+    return fail(why, len, "the runtime's host table is older than this front end");
+  ui *u = new_ui(host, s);
+  char *ctype = strdup(setlocale(LC_CTYPE, NULL));
+  if (!u || !ctype) {
+    free(u);
+    return fail(why, len, "out of memory");
+  }
+  /* The character set only (line drawing in a UTF-8 terminal): numbers keep the C
+  ** locale, which the runtime's notation and scripts rely on. */
+  setlocale(LC_CTYPE, "");
+  interrupted = 0;
+  int rc = open_screen(u, &sp, why, len);
+  if (rc == 0) {
+    catch_signals(&old);
+    if (!host->has_game(s)) menu_open(u);
+    loop(u);
+    close_screen(sp);
+    restore_signals(&old);
+  }
+  setlocale(LC_CTYPE, ctype);
+  free(ctype);
+  free(u);
+  return rc;
+}
+
+static const dr_frontend frontend = {
+    .abi_version = DR_FRONTEND_ABI_VERSION,
+    .size = sizeof(dr_frontend),
+    .name = "tty",
+    .title = "full-screen terminal (ncurses): arrows, Enter, mouse (the default)",
+    /* probe */ .probe = tty_probe,
+    /* run   */ .run = tty_run,
+};
+
+DR_EXPORT const dr_frontend *dr_frontend_entry(void) { return &frontend; }

@@ -1,0 +1,177 @@
+/*
+** eval.c — the generic evaluation.  Everything that depends on where a piece
+** stands (material, advancement, centre, the variant's own square values) is
+** folded into one table per side and kind when the evaluator is built, so
+** 'eval_position' is a loop over the pieces plus a few bit counts.
+*/
+#include "eval.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "script.h"
+
+void eval_default_weights(eval_weights *w) {
+  memset(w, 0, sizeof *w);
+  w->man = 100;
+  w->king = 300;
+  w->nadvance = 0; /* a gentle ramp, see 'advance_of' */
+  w->center = 2;
+  w->king_center = 3;
+  w->back_rank = 6;
+  w->mobility = 2;
+  w->king_mobility = 1;
+  w->balance = 2;
+  w->exchange = 20;
+}
+
+/* Row of 'bit' counted from 'side''s first row. */
+static int row_of(const dr_geometry *g, int side, int bit) {
+  int rank = g->point[bit].rank;
+  return side == DR_WHITE ? rank : g->ranks - 1 - rank;
+}
+
+static int advance_of(const eval_weights *w, int row) {
+  if (w->nadvance == 0) return 2 * row;
+  return w->advance[row < w->nadvance ? row : w->nadvance - 1];
+}
+
+/* The point that 'bit' becomes when the board is turned half a circle, -1 if none. */
+static int mirror_of(const dr_geometry *g, int bit) {
+  int file = g->files - 1 - g->point[bit].file, rank = g->ranks - 1 - g->point[bit].rank;
+  for (int i = 0; i < DR_MAX_POINTS; i++)
+    if ((g->points >> i & 1) && g->point[i].file == file && g->point[i].rank == rank) return i;
+  return -1;
+}
+
+/* Nearness to the centre line in half-steps: 0 on the edge, n - 1 in the middle. */
+static int nearness(int x, int n) { return (n - 1) - abs(2 * x - (n - 1)); }
+
+static int clamp16(int v) { return v > 30000 ? 30000 : v < -30000 ? -30000 : v; }
+
+static void fill_tables(eval_ctx *c, const dr_geometry *g, const eval_weights *w) {
+  for (int i = 0; i < DR_MAX_POINTS; i++) {
+    if (!(g->points >> i & 1)) continue;
+    const dr_point *pt = &g->point[i];
+    int cf = nearness(pt->file, g->files), cr = nearness(pt->rank, g->ranks);
+    for (int s = 0; s < 2; s++) {
+      int seen = s == DR_WHITE ? i : mirror_of(g, i); /* square values are written for White */
+      int man = w->man + advance_of(w, row_of(g, s, i)) + w->center * cf / 2;
+      int king = w->king + w->king_center * (cf + cr) / 2;
+      if (seen >= 0) man += w->square_man[seen], king += w->square_king[seen];
+      c->pst[s][0][i] = (int16_t)clamp16(man);
+      c->pst[s][1][i] = (int16_t)clamp16(king);
+      if (row_of(g, s, i) == 0) c->first_row[s] |= (dr_bits)1 << i;
+    }
+    if (2 * pt->file < g->files - 1) c->left |= (dr_bits)1 << i;
+    if (2 * pt->file > g->files - 1) c->right |= (dr_bits)1 << i;
+  }
+}
+
+/* Where a lone piece may step from 'bit': asked of the generator itself, so the
+** evaluation knows each variant's movement without being told. */
+static dr_bits steps_of(const ruleset *rs, dr_movelist *list, int side, int king, int bit) {
+  dr_position p = {{0, 0}, 0, (uint8_t)side, {0}};
+  p.side[side] = (dr_bits)1 << bit;
+  if (king) p.kings = p.side[side];
+  dr_bits to = 0;
+  if (rules_generate(rs, &p, list) != DR_OK) return 0;
+  for (int k = 0; k < list->count; k++)
+    if (!list->moves[k].captured && list->moves[k].from == bit) to |= (dr_bits)1 << list->moves[k].to;
+  return to;
+}
+
+static void learn_steps(eval_ctx *c, const ruleset *rs) {
+  const dr_geometry *g = rs->v->geometry;
+  dr_movelist *list = xmalloc(sizeof *list);
+  for (int i = 0; i < DR_MAX_POINTS; i++) {
+    if (!(g->points >> i & 1)) continue;
+    for (int s = 0; s < 2; s++)
+      if (!(g->promotion[s] >> i & 1)) c->man_steps[s][i] = steps_of(rs, list, s, 0, i);
+    c->king_steps[i] = steps_of(rs, list, DR_WHITE, 1, i);
+  }
+  free(list);
+}
+
+static int start_material(const eval_ctx *c, const ruleset *rs) {
+  dr_position p;
+  if (rs->initial(&rs->rules, &p) != DR_OK) return 0;
+  int men = __builtin_popcountll((p.side[0] | p.side[1]) & ~p.kings);
+  int kings = __builtin_popcountll((p.side[0] | p.side[1]) & p.kings);
+  return men * c->man + kings * c->king;
+}
+
+void eval_init_weights(eval_ctx *c, const ruleset *rs, const eval_weights *w) {
+  memset(c, 0, sizeof *c);
+  c->points = rs->v->geometry->points;
+  c->rules = rs->rules;
+  c->term = rs->v->eval_term;
+  c->man = w->man;
+  c->king = w->king;
+  c->back_rank = w->back_rank;
+  c->mobility = w->mobility;
+  c->king_mobility = w->king_mobility;
+  c->balance = w->balance;
+  c->exchange = w->exchange;
+  fill_tables(c, rs->v->geometry, w);
+  learn_steps(c, rs);
+  c->start_material = start_material(c, rs);
+}
+
+int eval_init(eval_ctx *c, const ruleset *rs, err *e) {
+  eval_weights w;
+  eval_default_weights(&w);
+  int rc = 0;
+  const char *src = rs->v->eval;
+  if (src && *src) {
+    char chunk[160];
+    snprintf(chunk, sizeof chunk, "%s/eval.lua", rs->v->name);
+    rc = script_read_eval(rs->v, chunk, src, &w, e);
+    if (rc) eval_default_weights(&w);
+  }
+  eval_init_weights(c, rs, &w);
+  return rc;
+}
+
+/* Material, tables and mobility of one side, in its own favour. */
+static int side_score(const eval_ctx *c, const dr_position *p, int s, dr_bits empty) {
+  int score = 0, steps = 0, king_steps = 0;
+  for (dr_bits b = p->side[s] & ~p->kings; b; b &= b - 1) {
+    int i = __builtin_ctzll(b);
+    score += c->pst[s][0][i];
+    steps += __builtin_popcountll(c->man_steps[s][i] & empty);
+  }
+  for (dr_bits b = p->side[s] & p->kings; b; b &= b - 1) {
+    int i = __builtin_ctzll(b);
+    score += c->pst[s][1][i];
+    king_steps += __builtin_popcountll(c->king_steps[i] & empty);
+  }
+  dr_bits men = p->side[s] & ~p->kings;
+  if (p->side[s ^ 1] & ~p->kings) score += c->back_rank * __builtin_popcountll(men & c->first_row[s]);
+  score -= c->balance * abs(__builtin_popcountll(men & c->left) - __builtin_popcountll(men & c->right));
+  return score + c->mobility * steps + c->king_mobility * king_steps;
+}
+
+static int material(const eval_ctx *c, const dr_position *p, int s) {
+  int kings = __builtin_popcountll(p->side[s] & p->kings);
+  return (__builtin_popcountll(p->side[s]) - kings) * c->man + kings * c->king;
+}
+
+/* Ahead in material, trading down brings the win nearer. */
+static int exchange_bonus(const eval_ctx *c, const dr_position *p) {
+  int mine = material(c, p, DR_WHITE), theirs = material(c, p, DR_BLACK);
+  if (mine == theirs || c->start_material <= 0 || !c->exchange) return 0;
+  int gone = c->start_material - mine - theirs;
+  if (gone < 0) gone = 0;
+  int lead = mine > theirs ? 1 : -1;
+  return lead * c->exchange * gone / c->start_material;
+}
+
+int eval_position(const eval_ctx *c, const dr_position *p) {
+  dr_bits empty = c->points & ~(p->side[0] | p->side[1]);
+  int white = side_score(c, p, DR_WHITE, empty) - side_score(c, p, DR_BLACK, empty) + exchange_bonus(c, p);
+  int score = p->turn == DR_WHITE ? white : -white;
+  if (c->term) score += c->term(&c->rules, p);
+  return score;
+}

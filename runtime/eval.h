@@ -1,0 +1,63 @@
+/*
+** eval.h — the engine's static evaluation: a generic function of features read
+** from the geometry (material per kind, per-point tables, advancement, back-row
+** guard, mobility, wing balance, exchange bonus) whose weights each variant ships
+** as a Lua table (sdk/docs/eval.md).  The weights are read once, when an
+** evaluator is built; the search only ever calls 'eval_position'.
+*/
+#ifndef DRAUGHTS_EVAL_H
+#define DRAUGHTS_EVAL_H
+
+#include <draughts/variant.h>
+
+#include "rules.h"
+#include "util.h"
+
+#define EVAL_LIMIT 10000 /* every weight lies in -EVAL_LIMIT .. EVAL_LIMIT */
+
+/* The weights, as an eval.lua table sets them; every field has a default. */
+typedef struct eval_weights {
+  int man, king;                  /* material; a man is 100 by convention */
+  int nadvance;                   /* entries used in 'advance' */
+  int advance[DR_MAX_POINTS];     /* men: value by row, [0] = own first row */
+  int center;                     /* men: per half-file nearer the centre */
+  int king_center;                /* kings: per half-step nearer the centre, files and ranks */
+  int back_rank;                  /* each man on its own first row while the opponent has men */
+  int mobility, king_mobility;    /* each empty point a man (king) could step to */
+  int balance;                    /* per man of difference between the two wings (a penalty) */
+  int exchange;                   /* when ahead: bonus growing as material comes off */
+  int square_man[DR_MAX_POINTS];  /* extra value per point, seen from the first player's side */
+  int square_king[DR_MAX_POINTS];
+} eval_weights;
+
+/* An evaluator for one ruleset: the weights folded into per-point tables. */
+typedef struct eval_ctx {
+  /* Copies, not pointers into the ruleset: an evaluator may outlive the plugin
+  ** descriptor it was built from (the search caches evaluators). */
+  dr_bits points;
+  dr_rules rules;
+  int (*term)(const dr_rules *rules, const dr_position *pos); /* the variant's own term, or NULL */
+  int16_t pst[2][2][DR_MAX_POINTS];  /* [side][0 man, 1 king][point], in that side's favour */
+  dr_bits man_steps[2][DR_MAX_POINTS]; /* where a man may step on an empty board */
+  dr_bits king_steps[DR_MAX_POINTS];
+  dr_bits first_row[2], left, right;
+  int back_rank, mobility, king_mobility, balance, exchange;
+  int man, king;
+  int start_material; /* material of the start position, both sides */
+} eval_ctx;
+
+DRI_FUNC void eval_default_weights(eval_weights *w);
+
+/* Builds the evaluator of 'rs': the variant's eval.lua (or the defaults when it
+** ships none), and the step sets learned from the ruleset's move generator.  On a
+** broken eval.lua it fails with the script's message and leaves a usable
+** evaluator with the default weights. */
+DRI_FUNC int eval_init(eval_ctx *c, const ruleset *rs, err *e);
+
+/* Builds the evaluator from explicit weights. */
+DRI_FUNC void eval_init_weights(eval_ctx *c, const ruleset *rs, const eval_weights *w);
+
+/* The score of 'p' for the side to move; a man is about 100. */
+DRI_FUNC int eval_position(const eval_ctx *c, const dr_position *p);
+
+#endif

@@ -1,0 +1,499 @@
+/*
+** hub.c — 'draughts hub': the Hub protocol (version 2, the text protocol of the
+** Scan engine, which lidraughts and pydraughts speak) on standard input and output,
+** so tournament managers and GUIs can drive the engine.
+**
+** Lines are 'command name=value name="quoted value" flag'.  A search runs on its
+** own thread, so 'stop', 'ping' and 'quit' are read while it thinks.  Positions are
+** Hub's board strings (the side to move, then one of w b W B e per point in
+** numbering order) or our FEN for any variant; moves are Hub's (from-to, or
+** fromxtoxcaptured...) or ours.  Bad input gets 'error message="..."'.
+*/
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "game.h"
+#include "notation.h"
+#include "position.h"
+#include "search.h"
+
+#define HUB_LINE 65536
+#define HUB_MAX_ARGS 32
+
+typedef struct hub_arg {
+  char *name, *value; /* value "" for a flag */
+} hub_arg;
+
+typedef struct hub_line {
+  char *command;
+  int nargs;
+  hub_arg args[HUB_MAX_ARGS];
+} hub_line;
+
+typedef struct hub {
+  registry *reg;
+  char variant[64], rules[256];
+  int threads, hash, strength;
+  ruleset rs;
+  int ready;    /* rules loaded ('init' or the first position) */
+  int have_game;
+  game g;
+  search_limits limits;
+  pthread_mutex_t out;
+  pthread_t thread;
+  int thread_live; /* a search thread to join */
+  volatile int stop;
+  int searching;   /* atomic: the thread has not answered 'done' yet */
+  int notation;
+} hub;
+
+/* ---------------------------------------------------------------- output */
+
+static void hub_print(hub *h, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void hub_print(hub *h, const char *fmt, ...) {
+  va_list ap;
+  pthread_mutex_lock(&h->out);
+  va_start(ap, fmt);
+  vprintf(fmt, ap);
+  va_end(ap);
+  putchar('\n');
+  fflush(stdout);
+  pthread_mutex_unlock(&h->out);
+}
+
+/* error message="..." with any quote in the message made harmless. */
+static void hub_error(hub *h, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void hub_error(hub *h, const char *fmt, ...) {
+  char msg[ERR_LEN];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  for (char *c = msg; *c; c++)
+    if (*c == '"' || *c == '\n') *c = '\'';
+  hub_print(h, "error message=\"%s\"", msg);
+}
+
+/* ---------------------------------------------------------------- parsing */
+
+static char *skip_space(char *s) {
+  while (*s == ' ' || *s == '\t' || *s == '\r' || *s == '\n') s++;
+  return s;
+}
+
+/* A name or an unquoted value: up to a space (or '=' for a name). */
+static char *scan_word(char **s, int stop_at_equals) {
+  char *start = *s;
+  while (**s && **s != ' ' && **s != '\t' && **s != '\r' && **s != '\n' && !(stop_at_equals && **s == '='))
+    (*s)++;
+  return start;
+}
+
+static int scan_value(char **s, char **value) {
+  if (**s != '"') {
+    *value = scan_word(s, 0);
+    return 0;
+  }
+  *value = ++*s;
+  char *end = strchr(*s, '"');
+  if (!end) return -1;
+  *end = '\0';
+  *s = end + 1;
+  return 0;
+}
+
+/* Splits 'text' in place; -1 on an unterminated quote or too many arguments. */
+static int parse_line(char *text, hub_line *l) {
+  char *s = skip_space(text);
+  memset(l, 0, sizeof *l);
+  l->command = scan_word(&s, 0);
+  if (*s) *s++ = '\0';
+  for (s = skip_space(s); *s; s = skip_space(s)) {
+    if (l->nargs == HUB_MAX_ARGS) return -1;
+    hub_arg *a = &l->args[l->nargs++];
+    a->name = scan_word(&s, 1);
+    a->value = "";
+    if (*s == '=') {
+      *s++ = '\0';
+      if (scan_value(&s, &a->value)) return -1;
+    }
+    if (*s) *s++ = '\0';
+  }
+  return 0;
+}
+
+static const char *arg_of(const hub_line *l, const char *name) {
+  for (int i = 0; i < l->nargs; i++)
+    if (strcmp(l->args[i].name, name) == 0) return l->args[i].value;
+  return NULL;
+}
+
+static int number_of(const char *text, double min, double max, double *out) {
+  char *end;
+  if (!text || !*text) return -1;
+  double v = strtod(text, &end);
+  if (*end || v < min || v > max) return -1;
+  *out = v;
+  return 0;
+}
+
+/* ---------------------------------------------------------------- moves */
+
+/* Hub's move text: from-to, or fromxto followed by every captured point. */
+static void hub_move_text(const dr_geometry *g, const dr_move *m, int notation, char *out, size_t len) {
+  char a[8], b[8];
+  size_t used = (size_t)snprintf(out, len, "%s%c%s", point_name(g, m->from, notation, a), m->captured ? 'x' : '-',
+                                 point_name(g, m->to, notation, b));
+  for (dr_bits c = m->captured; c && used < len; c &= c - 1)
+    used += (size_t)snprintf(out + used, len - used, "x%s", point_name(g, __builtin_ctzll(c), notation, a));
+}
+
+/* A legal move named in Hub's form: the ends, then the captured points in any order. */
+static const dr_move *hub_move_parse(const dr_geometry *g, const dr_movelist *legal, const char *text) {
+  char buf[512];
+  snprintf(buf, sizeof buf, "%s", text);
+  int bits[DR_MAX_JUMPS + 2], n = 0;
+  for (char *save = NULL, *t = strtok_r(buf, "x-", &save); t; t = strtok_r(NULL, "x-", &save)) {
+    if (n == DR_MAX_JUMPS + 2 || (bits[n] = point_find(g, t, strlen(t))) < 0) return NULL;
+    n++;
+  }
+  if (n < 2) return NULL;
+  dr_bits captured = 0;
+  for (int i = 2; i < n; i++) captured |= (dr_bits)1 << bits[i];
+  for (int i = 0; i < legal->count; i++) {
+    const dr_move *m = &legal->moves[i];
+    if (m->from == bits[0] && m->to == bits[1] && (n == 2 ? 1 : m->captured == captured)) return m;
+  }
+  return NULL;
+}
+
+static int play_moves(hub *h, const char *moves) {
+  char buf[HUB_LINE];
+  err e;
+  snprintf(buf, sizeof buf, "%s", moves);
+  for (char *save = NULL, *t = strtok_r(buf, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
+    const dr_move *m = hub_move_parse(h->rs.v->geometry, &h->g.legal, t);
+    if (!m) m = move_parse(h->rs.v->geometry, &h->g.legal, t, &e);
+    if (!m) {
+      hub_error(h, "move '%s': %s", t, e.msg);
+      return -1;
+    }
+    if (game_play(&h->g, m, &e)) {
+      hub_error(h, "move '%s': %s", t, e.msg);
+      return -1;
+    }
+  }
+  return 0;
+}
+
+/* ---------------------------------------------------------------- positions */
+
+/* Points in Hub's order: by number where the variant numbers them, otherwise
+** rank by rank from the top, each from the left — the same reading order. */
+static int hub_order(const dr_geometry *g, int *order) {
+  int n = 0;
+  for (int i = 0; i < DR_MAX_POINTS; i++)
+    if (g->points >> i & 1) order[n++] = i;
+  int numbered = geometry_has_numbers(g);
+  for (int i = 1; i < n; i++)
+    for (int j = i; j > 0; j--) {
+      const dr_point *a = &g->point[order[j - 1]], *b = &g->point[order[j]];
+      int later = numbered ? a->number > b->number
+                           : (a->rank < b->rank || (a->rank == b->rank && a->file > b->file));
+      if (!later) break;
+      int t = order[j];
+      order[j] = order[j - 1], order[j - 1] = t;
+    }
+  return n;
+}
+
+static int read_hub_board(hub *h, const char *text, dr_position *p) {
+  const dr_geometry *g = h->rs.v->geometry;
+  int order[DR_MAX_POINTS], n = hub_order(g, order);
+  if ((int)strlen(text) != n + 1 || (text[0] != 'W' && text[0] != 'B')) return -1;
+  memset(p, 0, sizeof *p);
+  p->turn = text[0] == 'W' ? DR_WHITE : DR_BLACK;
+  for (int i = 0; i < n; i++) {
+    dr_bits bit = (dr_bits)1 << order[i];
+    switch (text[i + 1]) {
+    case 'W': p->kings |= bit; /* fall through */
+    case 'w': p->side[DR_WHITE] |= bit; break;
+    case 'B': p->kings |= bit; /* fall through */
+    case 'b': p->side[DR_BLACK] |= bit; break;
+    case 'e': break;
+    default: return -1;
+    }
+  }
+  return 0;
+}
+
+static int read_position(hub *h, const char *text, dr_position *p) {
+  err e;
+  if (strchr(text, ':') || strcmp(text, "start") == 0) {
+    if (fen_read(&h->rs, text, p, &e) == 0) return 0;
+    hub_error(h, "pos: %s", e.msg);
+    return -1;
+  }
+  if (read_hub_board(h, text, p)) {
+    hub_error(h, "pos: '%s' is neither FEN nor a %s board string", text, h->rs.v->name);
+    return -1;
+  }
+  const char *why = NULL;
+  if (pos_check(h->rs.v->geometry, p, &e) == 0 &&
+      (!h->rs.v->validate || h->rs.v->validate(&h->rs.rules, p, &why) == DR_OK))
+    return 0;
+  hub_error(h, "pos: %s", why ? why : e.msg);
+  return -1;
+}
+
+/* ---------------------------------------------------------------- commands */
+
+static int load_rules(hub *h) {
+  err e;
+  const plugin *p = registry_resolve(h->reg, h->variant, &e);
+  if (!p || rules_load_spec(&h->rs, &p->v, h->rules, &e)) { /* "" is the default preset */
+    hub_error(h, "%s", e.msg);
+    return -1;
+  }
+  if (search_prepare(&h->rs, &e)) hub_error(h, "%s (playing with default weights)", e.msg);
+  if (h->hash) search_set_hash((size_t)h->hash);
+  search_clear_hash();
+  h->notation = geometry_has_numbers(p->v.geometry) ? NOTATION_NUMERIC : NOTATION_ALGEBRAIC;
+  h->ready = 1;
+  return 0;
+}
+
+static void cmd_hub_hello(hub *h) {
+  char values[1024] = "";
+  for (int i = 0; i < h->reg->count; i++) {
+    size_t used = strlen(values);
+    snprintf(values + used, sizeof values - used, "%s%s", i ? " " : "", h->reg->items[i]->v.name);
+  }
+  hub_print(h, "id name=draughts version=0.1 author=\"the draughts authors\"");
+  hub_print(h, "param name=variant value=%s type=enum values=\"%s\"", h->variant, values);
+  hub_print(h, "param name=rules value=\"%s\" type=string", h->rules);
+  hub_print(h, "param name=threads value=%d type=int min=0 max=64", h->threads);
+  hub_print(h, "param name=hash value=%d type=int min=1 max=65536", h->hash ? h->hash : 64);
+  hub_print(h, "param name=strength value=%d type=int min=0 max=%d", h->strength, SEARCH_LEVELS);
+  hub_print(h, "wait");
+}
+
+static void cmd_set_param(hub *h, const hub_line *l) {
+  const char *name = arg_of(l, "name"), *value = arg_of(l, "value");
+  double v;
+  if (!name || !value) {
+    hub_error(h, "set-param needs name=... value=...");
+    return;
+  }
+  if (strcmp(name, "variant") == 0) {
+    snprintf(h->variant, sizeof h->variant, "%s", value);
+    *h->rules = '\0'; /* another variant's preset means nothing here */
+  } else if (strcmp(name, "rules") == 0) {
+    snprintf(h->rules, sizeof h->rules, "%s", value);
+  } else if (strcmp(name, "threads") == 0 && number_of(value, 0, 64, &v) == 0) {
+    h->threads = (int)v;
+  } else if (strcmp(name, "hash") == 0 && number_of(value, 1, 65536, &v) == 0) {
+    h->hash = (int)v;
+  } else if (strcmp(name, "strength") == 0 && number_of(value, 0, SEARCH_LEVELS, &v) == 0) {
+    h->strength = (int)v;
+  } else {
+    hub_error(h, "set-param: bad parameter '%s' or value '%s'", name, value);
+    return;
+  }
+  h->ready = 0; /* takes effect at the next 'init' or position */
+}
+
+static void cmd_init(hub *h) {
+  if (load_rules(h) == 0) hub_print(h, "ready");
+}
+
+static void cmd_pos(hub *h, const hub_line *l) {
+  const char *text = arg_of(l, "pos"), *moves = arg_of(l, "moves");
+  dr_position p;
+  err e;
+  if (!text) {
+    hub_error(h, "pos needs pos=...");
+    return;
+  }
+  if (!h->ready && load_rules(h)) return;
+  if (read_position(h, text, &p)) return;
+  if (h->have_game) game_free(&h->g);
+  h->have_game = 0;
+  if (game_init(&h->g, &h->rs, &p, &e)) {
+    hub_error(h, "pos: %s", e.msg);
+    return;
+  }
+  h->have_game = 1;
+  if (moves && play_moves(h, moves)) {
+    game_free(&h->g);
+    h->have_game = 0;
+  }
+}
+
+/* The clock form of 'level': time [inc] [moves]; NULL or the bad argument. */
+static const char *clock_level(const hub_line *l, double remaining, search_limits *n) {
+  double inc = 0, moves = 0;
+  const char *t;
+  if ((t = arg_of(l, "inc")) && number_of(t, 0, 1e6, &inc)) return "inc";
+  if ((t = arg_of(l, "moves")) && number_of(t, 1, 1e4, &moves)) return "moves";
+  n->seconds = search_clock_seconds(remaining + inc, inc, (int)moves); /* Hub adds the increment first */
+  return NULL;
+}
+
+static void cmd_level(hub *h, const hub_line *l) {
+  search_limits n = {0};
+  double v;
+  const char *t, *bad = NULL;
+  if ((t = arg_of(l, "depth")) && number_of(t, 1, 100, &v) == 0)
+    n.depth = (int)v;
+  else if ((t = arg_of(l, "move-time")) && number_of(t, 0.001, 1e7, &v) == 0)
+    n.seconds = v;
+  else if ((t = arg_of(l, "nodes")) && number_of(t, 1, 1e15, &v) == 0)
+    n.nodes = (uint64_t)v;
+  else if (arg_of(l, "infinite"))
+    n.depth = 0;
+  else if ((t = arg_of(l, "time")) && number_of(t, 0, 1e7, &v) == 0)
+    bad = clock_level(l, v, &n);
+  else
+    bad = "";
+  if (bad && *bad)
+    hub_error(h, "level: bad %s '%s'", bad, arg_of(l, bad));
+  else if (bad)
+    hub_error(h, "level: expected depth=, move-time=, nodes=, time= or infinite");
+  else
+    h->limits = n;
+}
+
+static void send_info(void *ud, const search_info *in) {
+  hub *h = ud;
+  char pv[HUB_LINE / 2] = "", score[32];
+  size_t used = 0;
+  for (int i = 0; i < in->pvlen && used + 64 < sizeof pv; i++) {
+    char text[256];
+    hub_move_text(h->rs.v->geometry, &in->pv[i], h->notation, text, sizeof text);
+    used += (size_t)snprintf(pv + used, sizeof pv - used, "%s%s", i ? " " : "", text);
+  }
+  /* Scan's scale: men, with 'the end in n plies' as 100 - n/100. */
+  if (search_is_win(in->score))
+    snprintf(score, sizeof score, "%.2f", (in->score > 0 ? 1 : -1) * (100 - (SEARCH_WIN - abs(in->score)) / 100.0));
+  else
+    snprintf(score, sizeof score, "%.2f", in->score / 100.0);
+  hub_print(h, "info depth=%d score=%s nodes=%llu time=%.3f nps=%.2f pv=\"%s\"", in->depth, score,
+            (unsigned long long)in->nodes, in->seconds, in->seconds > 0 ? in->nodes / in->seconds / 1e6 : 0.0, pv);
+}
+
+static void *think(void *arg) {
+  hub *h = arg;
+  search_limits l = h->limits;
+  if (h->strength > 0) {
+    search_limits s;
+    search_level_limits(h->strength, &s);
+    l.level = s.level;
+    if (s.depth && (!l.depth || s.depth < l.depth)) l.depth = s.depth;
+    if (s.seconds > 0 && (l.seconds <= 0 || s.seconds < l.seconds)) l.seconds = s.seconds;
+  }
+  l.threads = h->threads;
+  l.seed = (uint64_t)now_seconds();
+  dr_move best;
+  search_info info;
+  char move[256], ponder[256] = "";
+  int rc = search_best(&h->g, &l, send_info, h, &h->stop, &best, &info);
+  if (rc == 0) {
+    hub_move_text(h->rs.v->geometry, &best, h->notation, move, sizeof move);
+    if (info.pvlen > 1) hub_move_text(h->rs.v->geometry, &info.pv[1], h->notation, ponder, sizeof ponder);
+  }
+  /* Done with the game before saying so: the GUI may send the next position at once. */
+  __atomic_store_n(&h->searching, 0, __ATOMIC_RELEASE);
+  if (rc != 0)
+    hub_error(h, "no legal move: the game is over");
+  else
+    hub_print(h, *ponder ? "done move=%s ponder=%s" : "done move=%s", move, ponder);
+  return NULL;
+}
+
+static void join_search(hub *h) {
+  if (!h->thread_live) return;
+  pthread_join(h->thread, NULL);
+  h->thread_live = 0;
+}
+
+static void cmd_go(hub *h, const hub_line *l) {
+  (void)l;
+  if (!h->have_game || h->g.result != DR_ONGOING) {
+    if (!h->have_game) hub_error(h, "go: no position (send pos first)");
+    else hub_error(h, "go: the game is over (%s)", h->g.why);
+    return;
+  }
+  join_search(h);
+  __atomic_store_n(&h->stop, 0, __ATOMIC_RELAXED);
+  __atomic_store_n(&h->searching, 1, __ATOMIC_RELEASE);
+  if (pthread_create(&h->thread, NULL, think, h) != 0) {
+    __atomic_store_n(&h->searching, 0, __ATOMIC_RELEASE);
+    hub_error(h, "go: cannot start a thread");
+    return;
+  }
+  h->thread_live = 1;
+}
+
+static int searching(hub *h) { return __atomic_load_n(&h->searching, __ATOMIC_ACQUIRE); }
+
+/* One line; returns 1 on 'quit'. */
+static int handle(hub *h, hub_line *l) {
+  const char *c = l->command;
+  if (strcmp(c, "quit") == 0) return 1;
+  if (strcmp(c, "ping") == 0) return hub_print(h, "pong"), 0;
+  if (strcmp(c, "stop") == 0) return __atomic_store_n(&h->stop, 1, __ATOMIC_RELAXED), 0;
+  if (strcmp(c, "ponder-hit") == 0) return 0; /* pondering is thinking here: nothing changes */
+  if (searching(h)) return hub_error(h, "'%s' while searching (send stop first)", c), 0;
+  join_search(h);
+  if (strcmp(c, "hub") == 0) cmd_hub_hello(h);
+  else if (strcmp(c, "set-param") == 0) cmd_set_param(h, l);
+  else if (strcmp(c, "init") == 0) cmd_init(h);
+  else if (strcmp(c, "pos") == 0) cmd_pos(h, l);
+  else if (strcmp(c, "level") == 0) cmd_level(h, l);
+  else if (strcmp(c, "go") == 0) cmd_go(h, l);
+  else if (strcmp(c, "new-game") == 0) search_clear_hash();
+  else hub_error(h, "unknown command '%s'", c);
+  return 0;
+}
+
+int cmd_hub(registry *reg, const cli_args *a) {
+  hub *h = xmalloc(sizeof *h);
+  memset(h, 0, sizeof *h);
+  h->reg = reg;
+  h->threads = a->threads;
+  h->hash = a->hash;
+  h->limits.seconds = 1.0;
+  pthread_mutex_init(&h->out, NULL);
+  const char *variant = a->nargs ? a->args[0] : reg->count ? reg->items[0]->v.name : "";
+  snprintf(h->variant, sizeof h->variant, "%s", variant);
+  snprintf(h->rules, sizeof h->rules, "%s", a->rules ? a->rules : "");
+  char *line = xmalloc(HUB_LINE);
+  while (fgets(line, HUB_LINE, stdin)) {
+    hub_line l;
+    if (!strchr(line, '\n') && !feof(stdin)) { /* too long: drop the rest of it */
+      int ch;
+      while ((ch = getchar()) != EOF && ch != '\n') {}
+      hub_error(h, "line too long");
+      continue;
+    }
+    if (parse_line(line, &l)) {
+      hub_error(h, "malformed line (unterminated quote or too many arguments)");
+      continue;
+    }
+    if (!*l.command) continue;
+    if (handle(h, &l)) break;
+  }
+  __atomic_store_n(&h->stop, 1, __ATOMIC_RELAXED); /* 'quit', or the GUI has gone: end at once */
+  join_search(h);
+  if (h->have_game) game_free(&h->g);
+  pthread_mutex_destroy(&h->out);
+  free(line);
+  free(h);
+  return CLI_OK;
+}

@@ -1,0 +1,746 @@
+/*
+** search.c — the engine: negamax alpha-beta with iterative deepening, principal
+** variation search, a shared transposition table, killer and history move
+** ordering, a capture quiescence, and lazy SMP (every thread searches the same
+** root and they meet in the table).
+**
+** The search knows no rule of its own.  At every node it asks the ruleset for the
+** legal moves and for a verdict, giving the judge the history the position really
+** has: the game's moves before the root plus the path from the root.  So every
+** end of game a variant declares — no move, repetition, move counters, material
+** verdicts — is scored inside the search exactly as the game would score it.
+*/
+#include "search.h"
+
+#include <assert.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "eval.h"
+#include "position.h"
+#include "tt.h"
+
+#define MAX_PLY 128        /* deepest node from the root */
+#define MAX_THREADS 64
+#define INF 32000
+#define WIN_BOUND (SEARCH_WIN - 1000) /* beyond: a forced end, with its distance */
+#define LEVEL_HASH_MB 4    /* the private table of a search at a playing level */
+#define DEFAULT_HASH_MB 64
+
+/* ------------------------------------------------ shared table, evaluators */
+
+static pthread_mutex_t engine_lock = PTHREAD_MUTEX_INITIALIZER;
+static tt shared_table;
+static size_t shared_table_mb = DEFAULT_HASH_MB;
+
+/* Caller holds 'engine_lock'. */
+static tt *shared_table_locked(void) {
+  if (!shared_table.slots) tt_init(&shared_table, shared_table_mb);
+  return &shared_table;
+}
+
+void search_set_hash(size_t megabytes) {
+  pthread_mutex_lock(&engine_lock);
+  if (megabytes < 1) megabytes = 1;
+  tt_free(&shared_table);
+  shared_table_mb = megabytes;
+  pthread_mutex_unlock(&engine_lock);
+}
+
+void search_clear_hash(void) {
+  pthread_mutex_lock(&engine_lock);
+  if (shared_table.slots) tt_clear(&shared_table);
+  else shared_table_locked(); /* allocated now rather than on the clock of the first search */
+  pthread_mutex_unlock(&engine_lock);
+}
+
+/* Evaluators are built once per set of rules and kept for the life of the
+** process (a handful at most), so searches never run Lua.  An entry only
+** compares the ruleset's pointers, never follows them: its plugin may be gone. */
+#define EVAL_CACHE 32
+typedef struct eval_entry {
+  ruleset rs;
+  eval_ctx ctx;
+  int failed;
+  char msg[ERR_LEN];
+} eval_entry;
+static eval_entry *eval_cache[EVAL_CACHE];
+static int eval_cached;
+
+static int same_rules(const ruleset *a, const ruleset *b) {
+  return a->v == b->v && a->generate == b->generate && a->judge == b->judge && a->initial == b->initial &&
+         memcmp(&a->rules, &b->rules, sizeof a->rules) == 0;
+}
+
+/* Caller holds 'engine_lock'.  NULL when the cache is full. */
+static eval_entry *eval_entry_locked(const ruleset *rs) {
+  for (int i = 0; i < eval_cached; i++)
+    if (same_rules(&eval_cache[i]->rs, rs)) return eval_cache[i];
+  if (eval_cached == EVAL_CACHE) return NULL;
+  eval_entry *en = xmalloc(sizeof *en);
+  err e;
+  en->rs = *rs;
+  en->failed = eval_init(&en->ctx, &en->rs, &e) != 0;
+  snprintf(en->msg, sizeof en->msg, "%s", en->failed ? e.msg : "");
+  return eval_cache[eval_cached++] = en;
+}
+
+int search_prepare(const ruleset *rs, err *e) {
+  pthread_mutex_lock(&engine_lock);
+  eval_entry *en = eval_entry_locked(rs);
+  int rc = en && en->failed ? err_set(e, "%s", en->msg) : 0;
+  pthread_mutex_unlock(&engine_lock);
+  return rc;
+}
+
+/* ---------------------------------------------------------------- state */
+
+/* A node's position and the counters its verdict depends on. */
+typedef struct frame {
+  dr_position pos;
+  uint64_t key;
+  int psc, psmm, psmat; /* plies since capture, since capture or man move, since material change */
+} frame;
+
+/* What every thread of one search shares. */
+typedef struct shared {
+  const ruleset *rs;
+  const eval_ctx *ev;
+  tt *table;
+  frame root;
+  int root_plies;
+  int nroot;
+  dr_move *root_moves; /* legal moves of the root, one per effect */
+  int nhist;           /* keys of the game's positions before the root */
+  uint64_t *hist;
+  int max_depth;
+  double t0, deadline, soft; /* deadline and soft: 0 for none */
+  uint64_t node_limit;
+  volatile int *user_stop;
+  int abort;  /* atomic: every thread stops */
+  uint64_t nodes; /* atomic: flushed counts of every thread */
+  search_progress progress;
+  void *ud;
+  /* The result, written by thread 0 only. */
+  int partial; /* 1 + the root move found best by an interrupted iteration, or 0 */
+  int have_best;
+  dr_move best;
+  search_info info;
+} shared;
+
+typedef struct ply_data {
+  dr_movelist list;
+  int order[DR_MAX_MOVES];
+} ply_data;
+
+typedef struct killer {
+  uint8_t from, to;
+} killer;
+
+typedef struct worker {
+  shared *sh;
+  int id;
+  uint64_t nodes, flushed;
+  uint64_t *keys; /* the game's keys, then one per ply of the current path */
+  ply_data *plies[MAX_PLY];
+  killer killers[MAX_PLY][2];
+  int history[2][DR_MAX_POINTS][DR_MAX_POINTS];
+  int pvlen[SEARCH_MAX_PV + 1];
+  dr_move pv[SEARCH_MAX_PV + 1][SEARCH_MAX_PV];
+  int *root_order, *root_score; /* this thread's order of the root moves */
+  int root_best;                /* index of a root move proven best in the current iteration, or -1 */
+} worker;
+
+static int aborted(const shared *sh) { return __atomic_load_n(&sh->abort, __ATOMIC_RELAXED); }
+
+static void abort_search(shared *sh) { __atomic_store_n(&sh->abort, 1, __ATOMIC_RELAXED); }
+
+/* The caller's flag, set from another thread: read atomically. */
+static int user_stopped(const shared *sh) {
+  return sh->user_stop && __atomic_load_n(sh->user_stop, __ATOMIC_RELAXED);
+}
+
+static ply_data *ply_at(worker *w, int ply) {
+  if (!w->plies[ply]) w->plies[ply] = xmalloc(sizeof *w->plies[ply]);
+  return w->plies[ply];
+}
+
+static void flush_nodes(worker *w) {
+  __atomic_add_fetch(&w->sh->nodes, w->nodes - w->flushed, __ATOMIC_RELAXED);
+  w->flushed = w->nodes;
+}
+
+/* Every 1024 nodes: the stop flag, the clock, the node budget. */
+static void poll_limits(worker *w) {
+  shared *sh = w->sh;
+  flush_nodes(w);
+  if (user_stopped(sh)) abort_search(sh);
+  if (sh->deadline > 0 && now_seconds() >= sh->deadline) abort_search(sh);
+  if (sh->node_limit && __atomic_load_n(&sh->nodes, __ATOMIC_RELAXED) >= sh->node_limit) abort_search(sh);
+}
+
+/* ---------------------------------------------------------------- scores */
+
+static int terminal_score(int verdict, int turn, int ply) {
+  if (verdict == DR_DRAW) return 0;
+  int winner = verdict == DR_WHITE_WINS ? DR_WHITE : DR_BLACK;
+  return winner == turn ? SEARCH_WIN - ply : -(SEARCH_WIN - ply);
+}
+
+/* The table holds distances to the end from the stored node, not from the root. */
+static int score_to_tt(int s, int ply) { return s > WIN_BOUND ? s + ply : s < -WIN_BOUND ? s - ply : s; }
+static int score_from_tt(int s, int ply) { return s > WIN_BOUND ? s - ply : s < -WIN_BOUND ? s + ply : s; }
+
+/* The counters decide verdicts (move limits, counts), so two visits of a position
+** with different counters are different nodes for the table. */
+static uint64_t table_key(const frame *f) {
+  uint64_t c = (uint64_t)f->psc | (uint64_t)f->psmm << 21 | (uint64_t)f->psmat << 42;
+  rng r = {c};
+  return f->key ^ (c ? rng_next(&r) : 0);
+}
+
+void search_score_text(int score, char *out, size_t len) {
+  if (score > WIN_BOUND)
+    snprintf(out, len, "win in %d", SEARCH_WIN - score);
+  else if (score < -WIN_BOUND)
+    snprintf(out, len, "loss in %d", SEARCH_WIN + score);
+  else
+    snprintf(out, len, "%+.2f", score / 100.0);
+}
+
+/* ---------------------------------------------------------------- nodes */
+
+static void frame_child(const frame *f, const dr_move *m, frame *c) {
+  int man = !(f->pos.kings >> m->from & 1);
+  c->pos = f->pos;
+  pos_apply(&c->pos, m);
+  c->key = pos_hash_after(f->key, &f->pos, m);
+  c->psc = m->captured ? 0 : f->psc + 1;
+  c->psmm = (m->captured || man) ? 0 : f->psmm + 1;
+  c->psmat = (m->captured || m->promotes) ? 0 : f->psmat + 1;
+}
+
+/* The ruleset's verdict on the node at 'ply' (its key already in 'w->keys').  A
+** position repeated inside the searched path is a draw wherever a third
+** occurrence would be one: either side could steer into the cycle again. */
+static int verdict_of(worker *w, const frame *f, int ply, int nmoves) {
+  const shared *sh = w->sh;
+  int at = sh->nhist + ply, reps = 1, in_path = 0;
+  for (int i = at - 2; i >= 0 && i >= at - f->psmm; i -= 2)
+    if (w->keys[i] == f->key) reps++, in_path |= i >= sh->nhist;
+  dr_history h = {nmoves, sh->root_plies + ply, f->psc, f->psmm, f->psmat, reps};
+  const char *why = NULL;
+  int v = sh->rs->judge(&sh->rs->rules, &f->pos, &h, &why);
+  if (v < DR_ONGOING || v > DR_DRAW) v = DR_ONGOING;
+  if (v == DR_ONGOING && in_path && reps < 3) {
+    h.repetitions = 3;
+    if (sh->rs->judge(&sh->rs->rules, &f->pos, &h, &why) == DR_DRAW) v = DR_DRAW;
+  }
+  return v;
+}
+
+static int same_killer(const killer *k, const dr_move *m) { return k->from == m->from && k->to == m->to; }
+
+/* Ordering keys: the table's move, then captures (more pieces first), crownings,
+** killers, and the history of quiet moves that caused cut-offs. */
+static void order_moves(worker *w, ply_data *pd, const tt_hit *hit, int ply, int turn) {
+  for (int i = 0; i < pd->list.count; i++) {
+    const dr_move *m = &pd->list.moves[i];
+    int key;
+    if (hit && m->from == hit->from && m->to == hit->to && tt_digest(m->captured) == hit->digest)
+      key = 1 << 30;
+    else if (m->captured)
+      key = (1 << 29) + __builtin_popcountll(m->captured) * 64 + m->promotes * 32;
+    else if (m->promotes)
+      key = 1 << 28;
+    else if (same_killer(&w->killers[ply][0], m))
+      key = (1 << 27) + 1;
+    else if (same_killer(&w->killers[ply][1], m))
+      key = 1 << 27;
+    else
+      key = w->history[turn][m->from][m->to];
+    pd->order[i] = key;
+  }
+}
+
+/* Brings the best remaining move to index 'i' (selection sort, one step a move:
+** most nodes cut off after a move or two). */
+static void pick_move(ply_data *pd, int i) {
+  int best = i;
+  for (int j = i + 1; j < pd->list.count; j++)
+    if (pd->order[j] > pd->order[best]) best = j;
+  if (best == i) return;
+  dr_move m = pd->list.moves[i];
+  int k = pd->order[i];
+  pd->list.moves[i] = pd->list.moves[best];
+  pd->order[i] = pd->order[best];
+  pd->list.moves[best] = m;
+  pd->order[best] = k;
+}
+
+static void update_pv(worker *w, int ply, const dr_move *m) {
+  if (ply >= SEARCH_MAX_PV) return;
+  w->pv[ply][0] = *m;
+  int n = ply + 1 < SEARCH_MAX_PV ? w->pvlen[ply + 1] : 0;
+  if (n > SEARCH_MAX_PV - 1) n = SEARCH_MAX_PV - 1;
+  memcpy(&w->pv[ply][1], w->pv[ply + 1], (size_t)n * sizeof(dr_move));
+  w->pvlen[ply] = n + 1;
+}
+
+static void reward_quiet(worker *w, const dr_move *m, int ply, int turn, int depth) {
+  if (m->captured || m->promotes) return;
+  if (!same_killer(&w->killers[ply][0], m)) {
+    w->killers[ply][1] = w->killers[ply][0];
+    w->killers[ply][0] = (killer){m->from, m->to};
+  }
+  int *h = &w->history[turn][m->from][m->to];
+  *h += depth * depth;
+  if (*h > (1 << 26)) /* keep below the killers' keys */
+    for (int s = 0; s < 2; s++)
+      for (int a = 0; a < DR_MAX_POINTS; a++)
+        for (int b = 0; b < DR_MAX_POINTS; b++) w->history[s][a][b] /= 2;
+}
+
+static int count_captures(const dr_movelist *l) {
+  int n = 0;
+  for (int i = 0; i < l->count; i++) n += l->moves[i].captured != 0;
+  return n;
+}
+
+/* The hot loop: one node of the alpha-beta search.  'depth' <= 0 is the
+** quiescence: only captures are searched, so no line stops in the middle of an
+** exchange (captures are usually compulsory, so there is no standing pat then). */
+static int node_search(worker *w, const frame *f, int depth, int alpha, int beta, int ply) {
+  shared *sh = w->sh;
+  int pv_node = beta - alpha > 1, turn = f->pos.turn;
+  if (ply < SEARCH_MAX_PV) w->pvlen[ply] = 0;
+  if ((++w->nodes & 1023) == 0) poll_limits(w);
+  if (aborted(sh)) return 0;
+  w->keys[sh->nhist + ply] = f->key;
+  ply_data *pd = ply_at(w, ply);
+  if (rules_generate(sh->rs, &f->pos, &pd->list) != DR_OK) return eval_position(sh->ev, &f->pos);
+  int verdict = verdict_of(w, f, ply, pd->list.count);
+  if (verdict != DR_ONGOING) return terminal_score(verdict, turn, ply);
+  if (ply >= MAX_PLY - 1 || pd->list.count == 0) return eval_position(sh->ev, &f->pos);
+  if (alpha < -SEARCH_WIN + ply) alpha = -SEARCH_WIN + ply; /* no end can come sooner than this */
+  if (beta > SEARCH_WIN - ply - 1) beta = SEARCH_WIN - ply - 1;
+  if (alpha >= beta) return alpha;
+  movelist_unique(&pd->list);
+
+  int best = -INF, orig_alpha = alpha;
+  if (depth <= 0) {
+    int captures = count_captures(&pd->list);
+    depth = 0;
+    if (captures == 0) return eval_position(sh->ev, &f->pos);
+    if (captures < pd->list.count) { /* a capture the rules leave optional */
+      best = eval_position(sh->ev, &f->pos);
+      if (best >= beta) return best;
+      if (best > alpha) alpha = best;
+    }
+  }
+
+  uint64_t tkey = table_key(f);
+  tt_hit hit;
+  int have = tt_probe(sh->table, tkey, &hit);
+  if (have && !pv_node && hit.depth >= depth) {
+    int s = score_from_tt(hit.score, ply);
+    if ((hit.bound == TT_EXACT) || (hit.bound == TT_LOWER && s >= beta) || (hit.bound == TT_UPPER && s <= alpha))
+      return s;
+  }
+  order_moves(w, pd, have ? &hit : NULL, ply, turn);
+
+  /* A forced move costs no depth: draughts lines are full of them. */
+  int next = depth == 0 ? 0 : pd->list.count == 1 ? depth : depth - 1;
+  int best_i = -1, searched = 0;
+  for (int i = 0; i < pd->list.count; i++) {
+    pick_move(pd, i);
+    const dr_move *m = &pd->list.moves[i];
+    if (depth == 0 && !m->captured) continue;
+    frame child;
+    frame_child(f, m, &child);
+    int score;
+    if (searched == 0) {
+      score = -node_search(w, &child, next, -beta, -alpha, ply + 1);
+    } else {
+      int quiet = !m->captured && !m->promotes && pd->order[i] < (1 << 27);
+      int r = (quiet && depth >= 3 && searched >= 3) ? 1 : 0; /* late quiet moves: look shallower first */
+      score = -node_search(w, &child, next - r, -alpha - 1, -alpha, ply + 1);
+      if (score > alpha && (r || score < beta)) score = -node_search(w, &child, next, -beta, -alpha, ply + 1);
+    }
+    searched++;
+    if (aborted(sh)) return 0;
+    if (score <= best) continue;
+    best = score;
+    best_i = i;
+    if (score <= alpha) continue;
+    alpha = score;
+    update_pv(w, ply, m);
+    if (score >= beta) {
+      reward_quiet(w, m, ply, turn, depth);
+      break;
+    }
+  }
+  int bound = best >= beta ? TT_LOWER : best > orig_alpha ? TT_EXACT : TT_UPPER;
+  const dr_move *bm = best_i >= 0 ? &pd->list.moves[best_i] : NULL;
+  tt_store(sh->table, tkey, depth, bound, score_to_tt(best, ply), bm ? bm->from : TT_NO_MOVE,
+           bm ? bm->to : TT_NO_MOVE, bm ? tt_digest(bm->captured) : 0);
+  return best;
+}
+
+/* ---------------------------------------------------------------- root */
+
+static void root_promote(worker *w, int k) {
+  int idx = w->root_order[k];
+  memmove(&w->root_order[1], &w->root_order[0], (size_t)k * sizeof(int));
+  w->root_order[0] = idx;
+}
+
+/* One iteration at the root.  Each root move proven best moves to the front, so
+** the next iteration (and an interrupted one) starts from it. */
+static int root_search(worker *w, int depth, int alpha, int beta) {
+  shared *sh = w->sh;
+  int best = -INF;
+  w->pvlen[0] = 0;
+  w->root_best = -1;
+  w->keys[sh->nhist] = sh->root.key;
+  for (int k = 0; k < sh->nroot; k++) {
+    const dr_move *m = &sh->root_moves[w->root_order[k]];
+    frame child;
+    frame_child(&sh->root, m, &child);
+    int next = sh->nroot == 1 ? depth : depth - 1, score;
+    if (k == 0) {
+      score = -node_search(w, &child, next, -beta, -alpha, 1);
+    } else {
+      score = -node_search(w, &child, next, -alpha - 1, -alpha, 1);
+      if (score > alpha && score < beta && !aborted(sh)) score = -node_search(w, &child, next, -beta, -alpha, 1);
+    }
+    if (aborted(sh)) break;
+    w->root_score[w->root_order[k]] = score;
+    if (score <= best) continue;
+    best = score;
+    if (score <= alpha && k > 0) continue;
+    if (score > alpha) alpha = score;
+    update_pv(w, 0, m);
+    root_promote(w, k);
+    w->root_best = w->root_order[0];
+    if (score >= beta) break;
+  }
+  return best;
+}
+
+/* Aspiration: a narrow window around the last score, widened on failure. */
+static int iterate(worker *w, int depth, int last) {
+  int delta = 40;
+  int alpha = -INF, beta = INF;
+  if (depth >= 5 && !search_is_win(last)) alpha = last - delta, beta = last + delta;
+  for (;;) {
+    int score = root_search(w, depth, alpha, beta);
+    if (aborted(w->sh)) return score;
+    delta *= 3;
+    if (score <= alpha && alpha > -INF)
+      alpha = delta > 1000 ? -INF : score - delta;
+    else if (score >= beta && beta < INF)
+      beta = delta > 1000 ? INF : score + delta;
+    else
+      return score;
+  }
+}
+
+static void publish(worker *w, int depth, int score) {
+  shared *sh = w->sh;
+  flush_nodes(w);
+  sh->have_best = 1;
+  sh->best = sh->root_moves[w->root_order[0]];
+  search_info *in = &sh->info;
+  in->depth = depth;
+  in->score = score;
+  in->nodes = __atomic_load_n(&sh->nodes, __ATOMIC_RELAXED);
+  in->seconds = now_seconds() - sh->t0;
+  in->pvlen = w->pvlen[0];
+  memcpy(in->pv, w->pv[0], (size_t)in->pvlen * sizeof(dr_move));
+  if (in->pvlen == 0 || !move_same_effect(&in->pv[0], &sh->best)) in->pv[0] = sh->best, in->pvlen = 1;
+  if (sh->progress) sh->progress(sh->ud, in);
+}
+
+/* Whether thread 0 should start another iteration after completing 'depth'. */
+static int go_deeper(const shared *sh, int depth, int score) {
+  if (sh->nroot == 1 && depth >= 1) return 0; /* nothing to choose */
+  if (sh->soft > 0 && now_seconds() >= sh->soft) return 0;
+  if (search_is_win(score) && depth >= SEARCH_WIN - abs(score) + 2) return 0; /* the end is in sight */
+  return 1;
+}
+
+static void *worker_run(void *arg) {
+  worker *w = arg;
+  shared *sh = w->sh;
+  int score = 0;
+  for (int depth = 1 + (w->id & 1); depth <= sh->max_depth; depth++) {
+    int s = iterate(w, depth, score);
+    if (aborted(sh)) {
+      /* A move proven better than the last best is worth playing even so. */
+      if (w->id == 0 && w->root_best >= 0) sh->partial = w->root_best + 1;
+      break;
+    }
+    score = s;
+    if (w->id != 0) continue;
+    publish(w, depth, score);
+    if (!go_deeper(sh, depth, score)) break;
+  }
+  flush_nodes(w);
+  if (w->id == 0) abort_search(sh); /* the helpers stop with the main thread */
+  return NULL;
+}
+
+static worker *worker_new(shared *sh, int id) {
+  worker *w = xmalloc(sizeof *w);
+  memset(w, 0, sizeof *w);
+  w->sh = sh;
+  w->id = id;
+  w->keys = xmalloc((size_t)(sh->nhist + MAX_PLY + 1) * sizeof(uint64_t));
+  memcpy(w->keys, sh->hist, (size_t)sh->nhist * sizeof(uint64_t));
+  w->root_order = xmalloc((size_t)sh->nroot * sizeof(int));
+  w->root_score = xmalloc((size_t)sh->nroot * sizeof(int));
+  for (int i = 0; i < sh->nroot; i++) w->root_order[i] = i, w->root_score[i] = 0;
+  /* Helpers try the root moves in another order: they fill the table with
+  ** different lines instead of repeating the main thread's. */
+  for (int i = 0; id > 0 && i < sh->nroot; i++) w->root_order[i] = (i + id) % sh->nroot;
+  w->root_best = -1;
+  return w;
+}
+
+static void worker_free(worker *w) {
+  for (int i = 0; i < MAX_PLY; i++) free(w->plies[i]);
+  free(w->keys);
+  free(w->root_order);
+  free(w->root_score);
+  free(w);
+}
+
+/* ---------------------------------------------------------------- setup */
+
+static int thread_count(const search_limits *l) {
+  int n = l->threads;
+  if (n <= 0) {
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    n = cores > 0 ? (int)cores : 1;
+  }
+  return n > MAX_THREADS ? MAX_THREADS : n;
+}
+
+/* The root: its moves (one per effect), its counters, and the keys of the game's
+** positions that a repetition could still reach. */
+static void setup_root(shared *sh, const game *g) {
+  const game_ply *now = &g->ply[g->count];
+  sh->rs = g->rs;
+  sh->root = (frame){now->pos, now->key, now->plies_since_capture, now->plies_since_man_move,
+                     now->plies_since_material};
+  sh->root_plies = g->count;
+  dr_movelist *list = xmalloc(sizeof *list);
+  *list = g->legal;
+  movelist_unique(list);
+  sh->nroot = list->count;
+  sh->root_moves = xmalloc((size_t)list->count * sizeof(dr_move));
+  memcpy(sh->root_moves, list->moves, (size_t)list->count * sizeof(dr_move));
+  free(list);
+  int window = now->plies_since_man_move < g->count ? now->plies_since_man_move : g->count;
+  sh->nhist = window;
+  sh->hist = xmalloc((size_t)(window + 1) * sizeof(uint64_t));
+  for (int i = 0; i < window; i++) sh->hist[i] = g->ply[g->count - window + i].key;
+}
+
+static void setup_limits(shared *sh, const search_limits *l, volatile int *stop) {
+  sh->t0 = now_seconds();
+  sh->max_depth = l->depth > 0 && l->depth < MAX_PLY - 8 ? l->depth : MAX_PLY - 8;
+  sh->deadline = l->seconds > 0 ? sh->t0 + l->seconds : 0;
+  sh->soft = l->seconds > 0 ? sh->t0 + l->seconds * 0.45 : 0;
+  sh->node_limit = l->nodes;
+  sh->user_stop = stop;
+}
+
+static const eval_ctx *evaluator(const ruleset *rs, eval_ctx **own) {
+  pthread_mutex_lock(&engine_lock);
+  eval_entry *en = eval_entry_locked(rs);
+  pthread_mutex_unlock(&engine_lock);
+  *own = NULL;
+  if (en) return &en->ctx;
+  *own = xmalloc(sizeof **own); /* more rulesets than the cache holds: build one for this search */
+  eval_init(*own, rs, NULL);
+  return *own;
+}
+
+/* Runs the threads; thread 0 in the caller's. */
+static void run_workers(shared *sh, int nthreads) {
+  worker *w[MAX_THREADS] = {NULL};
+  pthread_t tid[MAX_THREADS];
+  assert(nthreads >= 1 && nthreads <= MAX_THREADS);
+  int started[MAX_THREADS] = {0};
+  for (int i = 0; i < nthreads; i++) w[i] = worker_new(sh, i);
+  for (int i = 1; i < nthreads; i++) started[i] = pthread_create(&tid[i], NULL, worker_run, w[i]) == 0;
+  worker_run(w[0]);
+  for (int i = 1; i < nthreads; i++)
+    if (started[i]) pthread_join(tid[i], NULL);
+  for (int i = 0; i < nthreads; i++) worker_free(w[i]);
+}
+
+/* ---------------------------------------------------------------- levels */
+
+typedef struct level_spec {
+  int depth;
+  double seconds;
+  int threads;
+  int mistakes; /* per thousand moves, a deliberate mistake... */
+  int margin;   /* ...among the moves that lose at most this much */
+} level_spec;
+
+static const level_spec levels[SEARCH_LEVELS] = {
+    {1, 0, 1, 550, 400},  /* 1: a newcomer's opponent: sees only what is forced, blunders often */
+    {2, 0, 1, 300, 250},  /* 2 */
+    {3, 0, 1, 200, 150},  /* 3 */
+    {5, 0, 1, 150, 120},  /* 4 */
+    {10, 0, 1, 10, 40},   /* 5 */
+    {0, 1.0, 0, 0, 0},    /* 6: full strength, a second a move on every core */
+};
+
+void search_level_limits(int level, search_limits *out) {
+  if (level < 1) level = 1;
+  if (level > SEARCH_LEVELS) level = SEARCH_LEVELS;
+  const level_spec *s = &levels[level - 1];
+  memset(out, 0, sizeof *out);
+  out->depth = s->depth;
+  out->seconds = s->seconds;
+  out->threads = s->threads;
+  out->level = level;
+}
+
+int search_level_for_streak(int streak) {
+  if (streak < 0) streak = 0;
+  return streak + 1 < SEARCH_LEVELS ? streak + 1 : SEARCH_LEVELS;
+}
+
+/* The indices of the moves whose score lies in [lo, hi]. */
+static int moves_between(const int *score, int n, int lo, int hi, int *pick) {
+  int count = 0;
+  for (int k = 0; k < n; k++)
+    if (score[k] >= lo && score[k] <= hi) pick[count++] = k;
+  return count;
+}
+
+/* The deliberate mistake of a playing level: every root move scored at the depth
+** the search reached, then at random one of the moves that lose between a quarter
+** of the level's margin and all of it (or any worse move when none does).
+** Returns the index chosen, or -1. */
+static int choose_mistake(shared *sh, const level_spec *spec, rng *r) {
+  worker *w = worker_new(sh, 0);
+  int depth = sh->info.depth > 0 ? sh->info.depth : 1, best = -INF, n = 0;
+  int *score = xmalloc((size_t)sh->nroot * sizeof(int)), *pick = xmalloc((size_t)sh->nroot * sizeof(int));
+  __atomic_store_n(&sh->abort, 0, __ATOMIC_RELAXED);
+  sh->deadline = 0;
+  for (int k = 0; k < sh->nroot && !aborted(sh); k++) {
+    frame child;
+    frame_child(&sh->root, &sh->root_moves[k], &child);
+    w->keys[sh->nhist] = sh->root.key;
+    score[k] = -node_search(w, &child, depth - 1, -INF, INF, 1);
+    if (score[k] > best) best = score[k];
+  }
+  /* A real mistake: a move clearly worse than the best, if there is one. */
+  if (!aborted(sh)) {
+    n = moves_between(score, sh->nroot, best - spec->margin, best - spec->margin / 4, pick);
+    if (n == 0) n = moves_between(score, sh->nroot, best - spec->margin, best - 1, pick);
+  }
+  int chosen = n ? pick[rng_below(r, (uint32_t)n)] : -1;
+  free(score);
+  free(pick);
+  worker_free(w);
+  return chosen;
+}
+
+static void apply_level(shared *sh, const search_limits *l) {
+  if (l->level < 1 || l->level > SEARCH_LEVELS || sh->nroot < 2) return;
+  const level_spec *spec = &levels[l->level - 1];
+  rng r = {l->seed ^ sh->root.key ^ (uint64_t)sh->root_plies * 0x9e3779b97f4a7c15ull};
+  if ((int)rng_below(&r, 1000) >= spec->mistakes) return;
+  if (user_stopped(sh)) return;
+  int k = choose_mistake(sh, spec, &r);
+  if (k >= 0) {
+    sh->best = sh->root_moves[k];
+    sh->info.pv[0] = sh->best;
+    sh->info.pvlen = 1;
+  }
+}
+
+/* ---------------------------------------------------------------- entry */
+
+/* The move to play when the search was cut short. */
+static void finish_result(shared *sh) {
+  if (!sh->have_best) { /* stopped before the first iteration ended */
+    sh->best = sh->root_moves[0];
+    sh->info.nodes = sh->nodes;
+    sh->info.seconds = now_seconds() - sh->t0;
+  }
+  if (sh->partial) sh->best = sh->root_moves[sh->partial - 1];
+  if (sh->info.pvlen == 0 || !move_same_effect(&sh->info.pv[0], &sh->best)) {
+    sh->info.pv[0] = sh->best;
+    sh->info.pvlen = 1;
+  }
+}
+
+static const dr_move *legal_match(const game *g, const dr_move *m) {
+  for (int i = 0; i < g->legal.count; i++)
+    if (move_same_path(&g->legal.moves[i], m)) return &g->legal.moves[i];
+  return NULL;
+}
+
+int search_best(const game *g, const search_limits *limits, search_progress progress, void *ud,
+                volatile int *stop, dr_move *best, search_info *info) {
+  if (g->result != DR_ONGOING || g->legal.count == 0) return -1;
+  search_limits none = {0};
+  const search_limits *l = limits ? limits : &none;
+  shared *sh = xmalloc(sizeof *sh);
+  memset(sh, 0, sizeof *sh);
+  eval_ctx *own_eval;
+  tt own_table = {0};
+  setup_root(sh, g);
+  setup_limits(sh, l, stop);
+  sh->progress = progress;
+  sh->ud = ud;
+  own_eval = NULL;
+  sh->ev = l->eval ? l->eval : evaluator(g->rs, &own_eval);
+  if (l->level > 0) {
+    tt_init(&own_table, LEVEL_HASH_MB);
+    sh->table = &own_table;
+  } else {
+    pthread_mutex_lock(&engine_lock);
+    sh->table = shared_table_locked();
+    pthread_mutex_unlock(&engine_lock);
+  }
+  tt_new_search(sh->table);
+  run_workers(sh, thread_count(l));
+  finish_result(sh);
+  apply_level(sh, l);
+  const dr_move *legal = legal_match(g, &sh->best); /* always one of the game's legal moves */
+  *best = legal ? *legal : g->legal.moves[0];
+  if (info) *info = sh->info;
+  if (own_table.slots) tt_free(&own_table);
+  free(own_eval);
+  free(sh->root_moves);
+  free(sh->hist);
+  free(sh);
+  return 0;
+}
+
+int search_hint(const game *g, double seconds, dr_move *best, search_info *info) {
+  search_limits l = {0};
+  l.seconds = seconds > 0 ? seconds : 1.0;
+  return search_best(g, &l, NULL, NULL, NULL, best, info);
+}
+
+double search_clock_seconds(double remaining, double increment, int moves_to_go) {
+  int horizon = moves_to_go > 0 ? moves_to_go : 30;
+  double t = remaining / horizon + increment * 0.8;
+  if (t > remaining * 0.5) t = remaining * 0.5; /* never bet the clock on one move */
+  t -= 0.02; /* the time to answer */
+  return t < 0.005 ? 0.005 : t;
+}

@@ -1,0 +1,80 @@
+/*
+** session_internal.h — the session's state, shared by session.c (the game, input
+** and commands) and session_engine.c (the engine's thread).  Nothing else includes it.
+*/
+#ifndef DRAUGHTS_SESSION_INTERNAL_H
+#define DRAUGHTS_SESSION_INTERNAL_H
+
+#include <pthread.h>
+
+#include "game.h"
+#include "rules.h"
+#include "search.h"
+#include "session.h"
+
+/* A search running on its own thread, over its own copy of the game. */
+typedef struct engine_job {
+  pthread_t thread;
+  int running;          /* started and not yet joined */
+  int for_hint;
+  volatile int stop;
+  game copy;
+  search_limits limits;
+  double started;
+  pthread_mutex_t lock; /* guards the fields below, written by the thread */
+  int finished;
+  int rc;
+  dr_move best;
+  int have_info;
+  search_info info;
+} engine_job;
+
+struct dr_session {
+  registry *reg;
+  char error[ERR_LEN];
+  /* The setup of the current game, or the one asked for before the first. */
+  char *variant, *rules, *fen;
+  int nsets;
+  char **sets;
+  int level, player[2];
+  char rules_text[256];
+  /* The game. */
+  int has_game;
+  ruleset *rs;          /* the game's rules; NULL before the first game */
+  game g;
+  /* Move input: the piece and the landings tapped so far. */
+  int from, nlandings, stop_here;
+  uint8_t landing[DR_MAX_JUMPS];
+  /* The engine. */
+  engine_job job;
+  int engine_failed;    /* no search again until the game changes */
+  int hint_ready, announce_hint;
+  dr_move hint;
+  rng seeds;
+  /* One-line docs of every preset, per variant, for 'variant_info'. */
+  int ndocs;
+  char (*docs)[DR_MAX_PRESETS][96];
+};
+
+/* Fills a struct a front end passed, never past the 'size' it declared. */
+DRI_FUNC void session_copy_out(void *out, const void *full, size_t full_size);
+DRI_FUNC int session_fail(session *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* session_engine.c */
+DRI_FUNC int engine_start(session *s, int for_hint);
+DRI_FUNC void engine_cancel(session *s);  /* stops and joins, dropping the result */
+DRI_FUNC int engine_collect(session *s);  /* DR_EVENT_* once the search has finished */
+DRI_FUNC void engine_fill(session *s, dr_engine *out);
+DRI_FUNC void engine_init(session *s);
+DRI_FUNC void engine_destroy(session *s);
+
+/* session.c, for the engine */
+DRI_FUNC void session_changed(session *s); /* the game moved on: drop input and hint */
+DRI_FUNC const dr_move *session_find_legal(session *s, const dr_move *m);
+DRI_FUNC int session_apply(session *s, const dr_move *m); /* a legal move, whoever is to move */
+DRI_FUNC const char *session_cannot_move(const session *s); /* why a person may not move now, or NULL */
+
+/* session_input.c */
+DRI_FUNC const dr_move *session_input_move(session *s); /* the move the input completes, or NULL */
+
+#endif

@@ -1,0 +1,85 @@
+/*
+** tt.c — transposition table: buckets of TT_WAYS entries, replacing the oldest
+** and then the shallowest.  Words are read and written with relaxed atomics: the
+** xor check makes a torn entry a miss, and the atomics keep the races defined.
+*/
+#include "tt.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* data: score 16 | depth 8 | bound 2, age 6 | from 8 | to 8 | digest 16 */
+static uint64_t pack(int score, int depth, int bound, int age, uint8_t from, uint8_t to, uint16_t digest) {
+  return (uint64_t)(uint16_t)(int16_t)score | (uint64_t)(uint8_t)depth << 16 |
+         (uint64_t)(bound | age << 2) << 24 | (uint64_t)from << 32 | (uint64_t)to << 40 |
+         (uint64_t)digest << 48;
+}
+
+static int age_of(uint64_t data) { return (int)(data >> 26 & 63); }
+static int depth_of(uint64_t data) { return (int)(data >> 16 & 255); }
+
+void tt_init(tt *t, size_t megabytes) {
+  size_t bytes = megabytes << 20, buckets = 1;
+  while (buckets * 2 * TT_WAYS * sizeof(tt_entry) <= bytes) buckets *= 2;
+  t->slots = aligned_alloc(64, buckets * TT_WAYS * sizeof(tt_entry));
+  if (!t->slots) t->slots = xmalloc(buckets * TT_WAYS * sizeof(tt_entry));
+  t->mask = buckets - 1;
+  t->age = 0;
+  tt_clear(t);
+}
+
+void tt_free(tt *t) {
+  free(t->slots);
+  memset(t, 0, sizeof *t);
+}
+
+void tt_clear(tt *t) { memset(t->slots, 0, (t->mask + 1) * TT_WAYS * sizeof(tt_entry)); }
+
+static tt_entry *bucket(const tt *t, uint64_t key) { return &t->slots[(key & t->mask) * TT_WAYS]; }
+
+int tt_probe(const tt *t, uint64_t key, tt_hit *out) {
+  tt_entry *b = bucket(t, key);
+  for (int i = 0; i < TT_WAYS; i++) {
+    uint64_t check = __atomic_load_n(&b[i].check, __ATOMIC_RELAXED);
+    uint64_t data = __atomic_load_n(&b[i].data, __ATOMIC_RELAXED);
+    if ((check ^ data) != key || data == 0) continue;
+    out->score = (int16_t)(data & 0xffff);
+    out->depth = depth_of(data);
+    out->bound = (int)(data >> 24 & 3);
+    out->from = (uint8_t)(data >> 32);
+    out->to = (uint8_t)(data >> 40);
+    out->digest = (uint16_t)(data >> 48);
+    return 1;
+  }
+  return 0;
+}
+
+/* Lower is a better victim: entries of older searches, then shallow ones. */
+static int worth(const tt *t, uint64_t data) {
+  int stale = ((t->age - age_of(data)) & 63) != 0;
+  return depth_of(data) - (stale ? 256 : 0);
+}
+
+void tt_store(tt *t, uint64_t key, int depth, int bound, int score, uint8_t from, uint8_t to,
+              uint16_t digest) {
+  tt_entry *b = bucket(t, key), *victim = b;
+  int victim_worth = 1 << 20;
+  for (int i = 0; i < TT_WAYS; i++) {
+    uint64_t data = __atomic_load_n(&b[i].data, __ATOMIC_RELAXED);
+    uint64_t check = __atomic_load_n(&b[i].check, __ATOMIC_RELAXED);
+    if (data == 0 || (check ^ data) == key) {
+      victim = &b[i];
+      /* Keep the move of an earlier visit when this one found none. */
+      if (data && from == TT_NO_MOVE && (check ^ data) == key) {
+        from = (uint8_t)(data >> 32), to = (uint8_t)(data >> 40), digest = (uint16_t)(data >> 48);
+      }
+      break;
+    }
+    int w = worth(t, data);
+    if (w < victim_worth) victim_worth = w, victim = &b[i];
+  }
+  if (depth < 0) depth = 0;
+  uint64_t data = pack(score, depth > 255 ? 255 : depth, bound, t->age, from, to, digest);
+  __atomic_store_n(&victim->data, data, __ATOMIC_RELAXED);
+  __atomic_store_n(&victim->check, key ^ data, __ATOMIC_RELAXED);
+}

@@ -1,0 +1,228 @@
+/*
+** draughts/frontend.h — the contract between the runtime and a front-end plugin.
+**
+** A front end is a shared object exporting one function, 'dr_frontend_entry', that
+** returns a 'dr_frontend' descriptor: a name, a title, an optional 'probe' (can it
+** start here?) and 'run'.  The runtime's services reach the front end as a 'dr_host',
+** a struct of function pointers, so a front-end plugin links against nothing of the
+** runtime: it draws from the geometry and calls the host; it knows no rules.
+**
+** Everything about a game goes through a 'dr_session': the catalogue of variants, a
+** new game (variant, rules, level, who plays which side), the position, the legal
+** moves, move input one landing point at a time, undo, hint, resign, the engine's
+** move with its progress, the end of the game, the move list, PDN files, help text.
+** The engine thinks on its own thread: the front end calls 'poll' from its event
+** loop (a few times a second is plenty) and stays responsive meanwhile.
+**
+** Errors: a host function that fails returns -1 and 'error' gives a one-line message
+** for the user.  Host functions are called from the front end's thread only.
+**
+** ABI: every descriptor and every struct the host fills starts with its size.  Slots
+** are only ever appended (each group under a comment naming the version that added
+** it).  The loader refuses a front end built for a newer ABI; a front end tests
+** 'DR_HOST_HAS' before calling a slot newer than version 1.  Structs the host fills
+** carry the caller's 'size' first (set it with 'DR_INIT'): the host never writes past it.
+*/
+#ifndef DRAUGHTS_FRONTEND_H
+#define DRAUGHTS_FRONTEND_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <draughts/variant.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define DR_FRONTEND_ABI_VERSION 1
+#define DR_HOST_ABI_VERSION 1
+
+/* Zeroes a struct the host fills and sets its 'size'. */
+#define DR_INIT(s) (memset(&(s), 0, sizeof(s)), (s).size = (uint32_t)sizeof(s))
+
+/* A game session: opaque, owned by the runtime. */
+typedef struct dr_session dr_session;
+
+/* Who plays a side. */
+enum { DR_PLAYER_HUMAN = 1, DR_PLAYER_COMPUTER = 2 };
+
+/* A new game.  Strings are copied by the host. */
+typedef struct dr_setup {
+  uint32_t size;
+  const char *variant;    /* name, or path to a plugin file */
+  const char *rules;      /* preset name or .lua file; NULL: the variant's default preset */
+  int nsets;
+  const char *const *sets; /* "option=value" changes on top of the preset */
+  const char *fen;        /* start position; NULL: the variant's start */
+  int level;              /* the computer's strength, 1..levels(); 0: the default */
+  int player[2];          /* DR_PLAYER_* for White and Black */
+} dr_setup;
+
+/* One variant of the catalogue, for a start menu. */
+typedef struct dr_variant_info {
+  uint32_t size;
+  const char *name;
+  const char *title;
+  int npresets;
+  const char *preset[DR_MAX_PRESETS];     /* preset[0] is the default */
+  const char *preset_doc[DR_MAX_PRESETS]; /* one line each, may be "" */
+} dr_variant_info;
+
+/* The state of the game, for the status panel. */
+typedef struct dr_status {
+  uint32_t size;
+  const char *variant;  /* name */
+  const char *title;
+  const char *rules;    /* preset and changed options: "casual,quiet_move_limit=20" */
+  int level;
+  int player[2];
+  int start_turn;       /* side to move in the start position: move numbers start there */
+  int turn;             /* side to move */
+  int plies;            /* moves played so far */
+  int plies_since_capture;
+  int plies_since_man_move; /* since a capture or a move of a man */
+  int pieces[2];        /* on the board, per side */
+  int kings[2];
+  int captured[2];      /* pieces of each side taken so far */
+  int result;           /* DR_ONGOING, DR_WHITE_WINS, DR_BLACK_WINS, DR_DRAW */
+  const char *reason;   /* how the game ended ("no legal move", "white resigned"); "" while on */
+  int can_undo;         /* 'undo' has something to take back */
+  int human_to_move;    /* the side to move is played by a person */
+  const char *warning;  /* something to tell the players ("house rules switched off: ..."); "" if none */
+} dr_status;
+
+/*
+** Move input, one landing point at a time.  Tap the piece to move, then each landing
+** point in turn: 'targets' says where the next tap may go, 'jumped' which pieces the
+** landings so far jump.  When 'complete' is set, 'play(s, NULL)' plays the move.
+*/
+typedef struct dr_input {
+  uint32_t size;
+  int from;             /* the piece being moved, -1 when none is selected */
+  int at;               /* where that piece stands now: 'from' or the last landing */
+  int nlandings;
+  uint8_t landing[DR_MAX_JUMPS];
+  dr_bits targets;      /* points the next tap may go to (draw them ringed) */
+  dr_bits jumped;       /* pieces jumped by the landings so far (outlined in red) */
+  dr_bits movable;      /* pieces of the side to move that have a legal move */
+  dr_bits must_capture; /* pieces that must capture (circled); 0 when no capture is forced */
+  int complete;         /* the landings make a whole legal move */
+} dr_input;
+
+/* What 'input_point' did with a tap. */
+enum {
+  DR_INPUT_REFUSED = -1,  /* not a legal step: 'error' says why */
+  DR_INPUT_CLEARED = 0,   /* the selection was dropped */
+  DR_INPUT_SELECTED = 1,  /* a piece is selected */
+  DR_INPUT_LANDED = 2,    /* one more landing; the move goes on */
+  DR_INPUT_COMPLETE = 3   /* the move is whole: play it */
+};
+
+/* The engine, as the front end shows it. */
+typedef struct dr_engine {
+  uint32_t size;
+  int thinking;         /* 1 while the engine searches */
+  int for_hint;         /* the search is a hint for a person, not the computer's move */
+  int depth;            /* last completed iteration */
+  int score;            /* the searching side's view; a man is 100 */
+  char score_text[24];  /* as people read it: "+0.35", "win in 7", "loss in 4" */
+  uint64_t nodes;
+  double seconds;
+  int progress;         /* 0..100: share of the move's depth or time used */
+  char best[64];        /* best move so far, as text */
+  int hint_ready;       /* a hint for the current position is in 'hint' */
+  dr_move hint;
+} dr_engine;
+
+/* Events 'poll' reports (a bit set). */
+enum {
+  DR_EVENT_MOVED = 1,   /* the computer played a move */
+  DR_EVENT_HINT = 2,    /* a hint is ready */
+  DR_EVENT_FAILED = 4,  /* the engine could not move: 'error' says why */
+  DR_EVENT_PROGRESS = 8 /* the engine is thinking: redraw its progress */
+};
+
+/* The runtime's services.  Unless said otherwise: 0 on success, -1 and 'error'. */
+typedef struct dr_host {
+  uint32_t abi_version; /* DR_HOST_ABI_VERSION of the runtime */
+  uint32_t size;        /* sizeof(dr_host) in the runtime */
+
+  /* The last error, one line. */
+  const char *(*error)(dr_session *s);
+
+  /* Catalogue: what can be played. */
+  int (*variant_count)(dr_session *s);
+  int (*variant_info)(dr_session *s, int index, dr_variant_info *out);
+  int (*levels)(dr_session *s); /* levels run 1..levels() */
+
+  /* A game.  'setup' fills 'out' with the current (or requested) setup; its strings
+  ** stay valid until the next 'new_game' or 'load_pdn'. */
+  int (*new_game)(dr_session *s, const dr_setup *setup);
+  void (*setup)(dr_session *s, dr_setup *out);
+  int (*has_game)(dr_session *s); /* 0 before the first game: offer a start menu */
+  const dr_geometry *(*geometry)(dr_session *s);
+  const char *(*help)(dr_session *s); /* the variant's rules and tips, plain text */
+  void (*position)(dr_session *s, dr_position *out);
+  void (*status)(dr_session *s, dr_status *out);
+  /* The legal moves, every landing path; valid until the game changes. */
+  int (*legal_moves)(dr_session *s, const dr_move **out);
+  /* The move played at 'ply' (0 is the first), and its text; -1 if there is none. */
+  int (*move_at)(dr_session *s, int ply, dr_move *m, char *text, size_t len);
+  void (*move_text)(dr_session *s, const dr_move *m, char *text, size_t len);
+  int (*point_find)(dr_session *s, const char *name); /* bit, or -1 */
+
+  /* Move input. */
+  int (*input_point)(dr_session *s, int point);  /* DR_INPUT_* */
+  void (*input)(dr_session *s, dr_input *out);
+  void (*input_clear)(dr_session *s);
+  /* Plays 'm' (one of the legal moves), or the completed input when NULL. */
+  int (*play)(dr_session *s, const dr_move *m);
+  /* Plays a move typed as text: "c3-d4", "c3xe7", "c3xe5xc7". */
+  int (*play_text)(dr_session *s, const char *text);
+
+  /* Commands. */
+  int (*undo)(dr_session *s);   /* against the computer: your move and its reply */
+  int (*resign)(dr_session *s); /* the person to move (or the only person) resigns */
+  int (*hint)(dr_session *s);   /* starts a search for a hint; 'poll' reports it */
+  int (*save_pdn)(dr_session *s, const char *path);
+  int (*load_pdn)(dr_session *s, const char *path);
+
+  /* The engine.  'poll' starts the computer when it is its turn, plays its move when
+  ** the search ends, and fills 'out' (may be NULL); it returns DR_EVENT_* bits.
+  ** 'engine_stop' makes the engine play the best move found so far. */
+  int (*poll)(dr_session *s, dr_engine *out);
+  void (*engine_stop)(dr_session *s);
+} dr_host;
+
+/* Whether 'host' has 'slot' (for slots added after version 1). */
+#define DR_HOST_HAS(host, slot) \
+  (offsetof(dr_host, slot) + sizeof((host)->slot) <= (host)->size && (host)->slot != NULL)
+
+/* ------------------------------------------------------------ descriptor */
+
+typedef struct dr_frontend {
+  uint32_t abi_version; /* DR_FRONTEND_ABI_VERSION when the plugin was built */
+  uint32_t size;        /* sizeof(dr_frontend) when the plugin was built */
+
+  const char *name;  /* for --frontend, [a-z0-9_]+ */
+  const char *title; /* one line for 'draughts list' */
+
+  /* Optional.  0 when the front end can start here; otherwise -1 with a one-line
+  ** reason in 'why' naming what is missing ("standard input is not a terminal"). */
+  int (*probe)(char *why, size_t len);
+  /* Required.  Runs until the user quits.  The session may hold no game yet: then
+  ** offer a start menu, with 'setup' giving the defaults asked for on the command
+  ** line.  Returns 0, or -1 with a one-line reason in 'why'. */
+  int (*run)(const dr_host *host, dr_session *s, char *why, size_t len);
+} dr_frontend;
+
+/* The one symbol a front-end plugin exports. */
+#define DR_FRONTEND_ENTRY "dr_frontend_entry"
+typedef const dr_frontend *(*dr_frontend_entry_fn)(void);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

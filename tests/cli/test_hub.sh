@@ -1,0 +1,117 @@
+#!/bin/sh
+# test_hub.sh DRAUGHTS TEST_PLUGIN_DIR — 'draughts hub' driven as a GUI drives it:
+# the Hub protocol handshake, positions (FEN and Hub board strings), moves, searches,
+# stop and ping during a search, and an 'error' line for every kind of bad input.
+set -u
+draughts=$1
+export DRAUGHTS_PLUGIN_PATH=$2
+passed=0 failed=0
+fail() { echo "FAIL: $*"; failed=$((failed + 1)); }
+pass() { passed=$((passed + 1)); }
+
+dir=$(mktemp -d)
+fifo=$dir/in out=$dir/out
+mkfifo "$fifo"
+"$draughts" hub template <"$fifo" >"$out" 2>&1 &
+pid=$!
+exec 3>"$fifo"
+
+send() { printf '%s\n' "$1" >&3; }
+# expect NAME PATTERN: waits (up to 30 s) until a line of output matches
+expect() {
+  i=0
+  while ! grep -q -- "$2" "$out"; do
+    i=$((i + 1))
+    if [ $i -gt 300 ]; then fail "$1: no line matching '$2' in: $(cat "$out")"; return 1; fi
+    sleep 0.1
+  done
+  pass
+}
+# count PATTERN: how many lines match
+count() { grep -c -- "$1" "$out"; }
+
+send "hub"
+expect "hub lists the engine" "^id name=draughts"
+expect "hub lists the variants" '^param name=variant value=template type=enum values="[a-z_ ]*template'
+expect "hub ends with wait" "^wait$"
+send "set-param name=threads value=1"
+send "init"
+expect "init answers ready" "^ready$"
+
+send "ping"
+expect "ping" "^pong$"
+
+# A forced capture, in our FEN: the move comes back in Hub's form (from x to x captured).
+send "pos pos=W:Wc3:Bd4"
+send "level depth=3"
+send "go think"
+expect "go think answers done with the capture" "^done move=c3xe5xd4"
+expect "info lines before done" "^info depth=1 score=[-0-9.]* nodes=[0-9]* time=[0-9.]* nps=[0-9.]* pv=\"c3xe5xd4\""
+
+# Hub's own board string (side to move, then w b W B e per point in numbering order)
+# and moves in Hub's form: the two-for-one shot d4-c5 (numbered 18-14 on this board).
+send "pos pos=Weeebeeebbbeeeeeewweeeeweeeweeeee"
+send "level depth=8"
+send "go think"
+expect "hub board string and search" "^done move=d4-c5"
+
+send "pos pos=W:WKa1,Kc1:BKh8 moves=\"a1-b2 h8-f6\""
+expect "an illegal move in pos is an error" '^error message="move .h8-f6.'
+send "pos pos=W:Wz9:Bd4"
+expect "a bad FEN is an error" "^error message=\"pos: .*z9"
+send "pos pos=Wxyz"
+expect "a bad board string is an error" "neither FEN nor a template board string"
+send "frobnicate now"
+expect "an unknown command is an error" "^error message=\"unknown command 'frobnicate'\""
+send "level depth=abc"
+expect "a bad level is an error" "^error message=\"level: expected"
+send "level time=10 inc=x"
+expect "a bad increment is an error" "^error message=\"level: bad inc 'x'\""
+send "set-param name=hash value=-5"
+expect "a bad parameter is an error" "^error message=\"set-param: bad parameter 'hash'"
+send 'pos pos="W:Wc3:Bd4'
+expect "an unterminated quote is an error" "^error message=\"malformed line"
+send "pos"
+expect "pos without a position is an error" "^error message=\"pos needs pos="
+send "pos pos=W:Wa1:Bb2,c3"
+send "go think"
+expect "go on a finished game is an error" "^error message=\"go: the game is over"
+send "set-param name=variant value=nosuch"
+send "init"
+expect "an unknown variant is an error" "^error message=\"unknown variant 'nosuch'"
+send "set-param name=variant value=template"
+send "init"
+
+# An infinite analysis: ping is answered while searching, stop ends it with a move.
+send "new-game"
+send "pos pos=start"
+send "level infinite"
+send "go analyze"
+sleep 0.3
+send "ping"
+send "pos pos=start"
+expect "commands other than stop and ping wait for the search" "^error message=\"'pos' while searching"
+send "stop"
+expect "stop ends an infinite search with done" "^done move=[a-h][1-8]-[a-h][1-8]"
+[ "$(count '^pong$')" -eq 2 ] && pass || fail "ping during the search: $(count '^pong$') pongs"
+
+# Clock levels: time plus increment, and moves to go.
+send "level time=5 inc=0.1"
+send "go think"
+i=0; while [ "$(count '^done')" -lt 4 ] && [ $i -lt 300 ]; do i=$((i + 1)); sleep 0.1; done
+[ "$(count '^done')" -eq 4 ] && pass || fail "go think on a clock: $(cat "$out")"
+
+send "quit"
+exec 3>&-
+i=0; while kill -0 $pid 2>/dev/null && [ $i -lt 100 ]; do i=$((i + 1)); sleep 0.1; done
+if kill -0 $pid 2>/dev/null; then fail "quit: still running"; kill $pid; else pass; fi
+wait $pid; rc=$?
+[ $rc -eq 0 ] && pass || fail "exit status $rc"
+
+# The standard input closing in the middle of a search ends the engine at once.
+printf 'init\npos pos=start\nlevel infinite\ngo think\n' | "$draughts" hub template >"$dir/eof" 2>&1
+grep -q "^done move=" "$dir/eof" && pass || fail "EOF during a search: $(cat "$dir/eof")"
+
+rm -rf "$dir"
+echo "hub: $passed passed, $failed failed"
+[ $failed -eq 0 ]

@@ -1,0 +1,499 @@
+/*
+** test_search.c — the engine on every variant, with no per-variant code: the
+** positions each variant ships in tactics.txt (shots and draw rules), legality of
+** every answer, time limits and the stop flag, levels, and the eval.lua files.
+*/
+#include <criterion/criterion.h>
+#include <dirent.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "eval.h"
+#include "game.h"
+#include "notation.h"
+#include "plugin.h"
+#include "position.h"
+#include "script.h"
+#include "search.h"
+
+/* ------------------------------------------------------------ the plugins */
+
+/* A variant's data directory and its plugin: every directory of variants/ with a
+** CMakeLists.txt, and the SDK template. */
+typedef struct source {
+  char dir[512];
+  char plugin[512];
+} source;
+
+#define MAX_SOURCES 32
+
+static int list_sources(source *out) {
+  int n = 0;
+  DIR *d = opendir(SOURCE_DIR "/variants");
+  cr_assert_not_null(d);
+  for (struct dirent *e; (e = readdir(d)) && n < MAX_SOURCES - 1;) {
+    char cmake[1024];
+    if (e->d_name[0] == '.') continue;
+    snprintf(cmake, sizeof cmake, "%s/variants/%s/CMakeLists.txt", SOURCE_DIR, e->d_name);
+    if (access(cmake, R_OK) != 0) continue;
+    snprintf(out[n].dir, sizeof out[n].dir, "%s/variants/%s", SOURCE_DIR, e->d_name);
+    snprintf(out[n].plugin, sizeof out[n].plugin, "%s/%s.so", PLUGIN_DIR, e->d_name);
+    n++;
+  }
+  closedir(d);
+  snprintf(out[n].dir, sizeof out[n].dir, "%s/sdk/template", SOURCE_DIR);
+  snprintf(out[n].plugin, sizeof out[n].plugin, "%s/template.so", TEST_PLUGIN_DIR);
+  return n + 1;
+}
+
+static plugin *open_plugin(const source *s) {
+  err e;
+  plugin *p = plugin_open(s->plugin, &e);
+  cr_assert_not_null(p, "%s", e.msg);
+  return p;
+}
+
+static void start_game(game *g, const ruleset *rs, const char *fen) {
+  dr_position p;
+  err e;
+  cr_assert_eq(fen_read(rs, fen, &p, &e), 0, "%s: %s", fen, e.msg);
+  cr_assert_eq(game_init(g, rs, &p, &e), 0, "%s", e.msg);
+}
+
+static int is_legal(const game *g, const dr_move *m) {
+  for (int i = 0; i < g->legal.count; i++)
+    if (move_same_path(&g->legal.moves[i], m)) return 1;
+  return 0;
+}
+
+/* ------------------------------------------------------------ tactics.txt */
+
+typedef struct tactic {
+  char title[256], rules[256], fen[512], play[1024], history[256], best[256], score[32];
+  int depth, line;
+} tactic;
+
+static char *trim(char *s) {
+  while (*s == ' ' || *s == '\t') s++;
+  size_t n = strlen(s);
+  while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\n' || s[n - 1] == '\r')) s[--n] = '\0';
+  return s;
+}
+
+static void set_field(tactic *t, const char *key, const char *value) {
+  struct { const char *key; char *to; size_t len; } fields[] = {
+      {"rules", t->rules, sizeof t->rules},       {"fen", t->fen, sizeof t->fen},
+      {"play", t->play, sizeof t->play},          {"history", t->history, sizeof t->history},
+      {"best", t->best, sizeof t->best},          {"score", t->score, sizeof t->score},
+  };
+  for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
+    if (strcmp(key, fields[i].key) == 0) {
+      snprintf(fields[i].to, fields[i].len, "%s", value);
+      return;
+    }
+  if (strcmp(key, "depth") == 0) {
+    t->depth = atoi(value);
+    return;
+  }
+  cr_assert_fail("tactics.txt line %d: unknown key '%s'", t->line, key);
+}
+
+/* Reads the next block; 0 at the end of the file. */
+static int next_tactic(FILE *f, tactic *t, int *line) {
+  char buf[2048];
+  memset(t, 0, sizeof *t);
+  t->depth = 8;
+  int started = 0;
+  while (fgets(buf, sizeof buf, f)) {
+    (*line)++;
+    char *s = trim(buf);
+    if (*s == '#') continue;
+    if (!*s) {
+      if (started) return 1;
+      continue;
+    }
+    if (*s == '[') {
+      snprintf(t->title, sizeof t->title, "%s", s);
+      t->line = *line;
+      started = 1;
+      continue;
+    }
+    char *eq = strchr(s, '=');
+    cr_assert(started && eq, "tactics.txt line %d: expected [title] or key = value", *line);
+    *eq = '\0';
+    set_field(t, trim(s), trim(eq + 1));
+  }
+  return started;
+}
+
+static void play_moves(game *g, const char *moves) {
+  char buf[1024];
+  err e;
+  snprintf(buf, sizeof buf, "%s", moves);
+  for (char *save = NULL, *m = strtok_r(buf, " ", &save); m; m = strtok_r(NULL, " ", &save)) {
+    const dr_move *mv = move_parse(g->rs->v->geometry, &g->legal, m, &e);
+    cr_assert_not_null(mv, "play %s: %s", m, e.msg);
+    cr_assert_eq(game_play(g, mv, &e), 0, "play %s: %s", m, e.msg);
+  }
+}
+
+/* history = name=value ...: the counters of the position, as if a game led there. */
+static void set_history(game *g, const char *history) {
+  char buf[256];
+  snprintf(buf, sizeof buf, "%s", history);
+  game_ply *now = &g->ply[g->count];
+  for (char *save = NULL, *a = strtok_r(buf, " ", &save); a; a = strtok_r(NULL, " ", &save)) {
+    char *eq = strchr(a, '=');
+    cr_assert_not_null(eq, "history: expected name=value, got '%s'", a);
+    *eq = '\0';
+    int v = atoi(eq + 1);
+    if (strcmp(a, "plies_since_capture") == 0) now->plies_since_capture = v;
+    else if (strcmp(a, "plies_since_man_move") == 0) now->plies_since_man_move = v;
+    else if (strcmp(a, "plies_since_material") == 0) now->plies_since_material = v;
+    else cr_assert_fail("history: unknown counter '%s'", a);
+  }
+}
+
+static void expect_score(const tactic *t, const char *where, int score) {
+  const char *s = t->score;
+  if (!*s) return;
+  if (strcmp(s, "win") == 0)
+    cr_expect_gt(score, SEARCH_WIN - 1000, "%s: %s wants a win, got %d", where, t->title, score);
+  else if (strcmp(s, "loss") == 0)
+    cr_expect_lt(score, -(SEARCH_WIN - 1000), "%s: %s wants a loss, got %d", where, t->title, score);
+  else if (strcmp(s, "draw") == 0)
+    cr_expect_eq(score, 0, "%s: %s wants a draw, got %d", where, t->title, score);
+  else if (strncmp(s, ">=", 2) == 0)
+    cr_expect_geq(score, atoi(s + 2), "%s: %s wants %s, got %d", where, t->title, s, score);
+  else if (strncmp(s, "<=", 2) == 0)
+    cr_expect_leq(score, atoi(s + 2), "%s: %s wants %s, got %d", where, t->title, s, score);
+  else
+    cr_assert_fail("%s: %s: bad score '%s'", where, t->title, s);
+}
+
+/* 'best' lists the acceptable moves; any of them will do. */
+static void expect_best(const tactic *t, const char *where, const game *g, const dr_move *best) {
+  char buf[256], got[256];
+  err e;
+  if (!*t->best) return;
+  snprintf(buf, sizeof buf, "%s", t->best);
+  for (char *save = NULL, *m = strtok_r(buf, " ", &save); m; m = strtok_r(NULL, " ", &save)) {
+    const dr_move *want = move_parse(g->rs->v->geometry, &g->legal, m, &e);
+    cr_assert_not_null(want, "%s: %s: best %s: %s", where, t->title, m, e.msg);
+    if (move_same_effect(want, best)) return;
+  }
+  move_text(g->rs->v->geometry, best, NOTATION_ALGEBRAIC, got, sizeof got);
+  cr_expect_fail("%s: %s: wants %s, the engine played %s", where, t->title, t->best, got);
+}
+
+static void run_tactic(const plugin *p, const tactic *t, const char *where, int threads) {
+  ruleset rs;
+  game g;
+  err e;
+  cr_assert_eq(rules_load_spec(&rs, &p->v, t->rules, &e), 0, "%s: %s", where, e.msg);
+  start_game(&g, &rs, t->fen);
+  if (*t->play) play_moves(&g, t->play);
+  if (*t->history) set_history(&g, t->history);
+  search_limits l = {.depth = t->depth, .threads = threads};
+  dr_move best;
+  search_info info;
+  cr_assert_eq(search_best(&g, &l, NULL, NULL, NULL, &best, &info), 0, "%s: %s: no move", where, t->title);
+  cr_expect(is_legal(&g, &best), "%s: %s: illegal move", where, t->title);
+  expect_best(t, where, &g, &best);
+  expect_score(t, where, info.score);
+  game_free(&g);
+}
+
+Test(tactics, every_variant_finds_its_shots_and_scores_its_draw_rules) {
+  source src[MAX_SOURCES];
+  int n = list_sources(src);
+  for (int i = 0; i < n; i++) {
+    char path[1024];
+    snprintf(path, sizeof path, "%s/tactics.txt", src[i].dir);
+    FILE *f = fopen(path, "r");
+    cr_expect_not_null(f, "%s: every variant ships tactics.txt", src[i].dir);
+    if (!f) continue;
+    plugin *p = open_plugin(&src[i]);
+    tactic t;
+    int line = 0, count = 0;
+    while (next_tactic(f, &t, &line)) {
+      char where[1100];
+      snprintf(where, sizeof where, "%s:%d", path, t.line);
+      run_tactic(p, &t, where, 1);
+      run_tactic(p, &t, where, 2);
+      count++;
+    }
+    cr_expect_gt(count, 0, "%s: no positions", path);
+    fclose(f);
+    plugin_close(p);
+  }
+}
+
+/* ------------------------------------------------------------ legality */
+
+/* Searches with small budgets along random games: every answer is a legal move. */
+static void random_game_checks(const plugin *p, uint64_t seed) {
+  ruleset rs;
+  game g;
+  err e;
+  rng r = {seed};
+  cr_assert_eq(rules_load(&rs, &p->v, NULL, &e), 0, "%s", e.msg);
+  start_game(&g, &rs, "start");
+  for (int ply = 0; ply < 80 && g.result == DR_ONGOING; ply++) {
+    search_limits l = {.depth = 1 + (int)rng_below(&r, 4), .nodes = 3000, .threads = 1 + (int)rng_below(&r, 2)};
+    if (ply % 5 == 0) l.level = 1 + (int)rng_below(&r, SEARCH_LEVELS - 1);
+    dr_move best;
+    cr_assert_eq(search_best(&g, &l, NULL, NULL, NULL, &best, NULL), 0);
+    cr_assert(is_legal(&g, &best), "%s: illegal move at ply %d", p->v.name, ply);
+    /* Half the time play a random move instead, to reach unusual positions. */
+    const dr_move *m = rng_below(&r, 2) ? &best : &g.legal.moves[rng_below(&r, (uint32_t)g.legal.count)];
+    cr_assert_eq(game_play(&g, m, &e), 0, "%s", e.msg);
+  }
+  dr_move none;
+  if (g.result != DR_ONGOING) cr_expect_eq(search_best(&g, NULL, NULL, NULL, NULL, &none, NULL), -1);
+  game_free(&g);
+}
+
+Test(legality, every_answer_is_a_legal_move) {
+  source src[MAX_SOURCES];
+  int n = list_sources(src);
+  for (int i = 0; i < n; i++) {
+    plugin *p = open_plugin(&src[i]);
+    for (uint64_t seed = 1; seed <= 2; seed++) random_game_checks(p, seed);
+    plugin_close(p);
+  }
+}
+
+/* ------------------------------------------------------------ time and stop */
+
+Test(limits, a_time_limit_is_respected) {
+  source src[MAX_SOURCES];
+  int n = list_sources(src);
+  for (int i = 0; i < n; i++) {
+    plugin *p = open_plugin(&src[i]);
+    ruleset rs;
+    game g;
+    err e;
+    cr_assert_eq(rules_load(&rs, &p->v, NULL, &e), 0, "%s", e.msg);
+    cr_assert_eq(search_prepare(&rs, &e), 0, "%s", e.msg);
+    start_game(&g, &rs, "start");
+    search_limits l = {.seconds = 0.3, .threads = 2};
+    dr_move best;
+    search_info info;
+    double t0 = now_seconds();
+    cr_assert_eq(search_best(&g, &l, NULL, NULL, NULL, &best, &info), 0);
+    double took = now_seconds() - t0;
+    /* Generous: sanitizers and a busy machine slow everything down. */
+    cr_expect_lt(took, 0.3 + 1.5, "%s: 0.3 s asked, %.2f s taken", p->v.name, took);
+    cr_expect(is_legal(&g, &best));
+    cr_expect_geq(info.depth, 1, "%s: not even one iteration", p->v.name);
+    game_free(&g);
+    plugin_close(p);
+  }
+}
+
+typedef struct stopper {
+  volatile int *flag;
+  double after;
+} stopper;
+
+static void *stop_later(void *arg) {
+  stopper *s = arg;
+  usleep((useconds_t)(s->after * 1e6));
+  *s->flag = 1;
+  return NULL;
+}
+
+Test(limits, the_stop_flag_ends_an_unlimited_search) {
+  source src[MAX_SOURCES];
+  list_sources(src);
+  plugin *p = open_plugin(&src[0]);
+  ruleset rs;
+  game g;
+  err e;
+  cr_assert_eq(rules_load(&rs, &p->v, NULL, &e), 0, "%s", e.msg);
+  start_game(&g, &rs, "start");
+  volatile int stop = 0;
+  stopper s = {&stop, 0.2};
+  pthread_t t;
+  cr_assert_eq(pthread_create(&t, NULL, stop_later, &s), 0);
+  search_limits l = {.threads = 2};
+  dr_move best;
+  double t0 = now_seconds();
+  cr_assert_eq(search_best(&g, &l, NULL, NULL, &stop, &best, NULL), 0);
+  double took = now_seconds() - t0;
+  pthread_join(t, NULL);
+  cr_expect_lt(took, 0.2 + 2.0, "stopped after %.2f s", took);
+  cr_expect(is_legal(&g, &best));
+  game_free(&g);
+  plugin_close(p);
+}
+
+/* ------------------------------------------------------------ scores */
+
+static plugin *template_plugin(ruleset *rs) {
+  source src[MAX_SOURCES];
+  int n = list_sources(src);
+  plugin *p = open_plugin(&src[n - 1]);
+  err e;
+  cr_assert_eq(rules_load(rs, &p->v, NULL, &e), 0, "%s", e.msg);
+  return p;
+}
+
+Test(scores, a_win_is_scored_with_its_distance) {
+  ruleset rs;
+  plugin *p = template_plugin(&rs);
+  game g;
+  start_game(&g, &rs, "W:Wc3:Bd4"); /* c3xe5 takes the last piece */
+  search_limits l = {.depth = 6, .threads = 1};
+  dr_move best;
+  search_info info;
+  cr_assert_eq(search_best(&g, &l, NULL, NULL, NULL, &best, &info), 0);
+  cr_expect_eq(info.score, SEARCH_WIN - 1);
+  char text[32];
+  search_score_text(info.score, text, sizeof text);
+  cr_expect_str_eq(text, "win in 1");
+  game_free(&g);
+  plugin_close(p);
+}
+
+static void count(void *ud, const search_info *in) {
+  (void)in;
+  ++*(int *)ud;
+}
+
+Test(scores, the_progress_callback_sees_every_iteration) {
+  ruleset rs;
+  plugin *p = template_plugin(&rs);
+  game g;
+  start_game(&g, &rs, "start");
+  int calls = 0;
+  search_limits l = {.depth = 5, .threads = 1};
+  dr_move best;
+  search_info info;
+  cr_assert_eq(search_best(&g, &l, count, &calls, NULL, &best, &info), 0);
+  cr_expect_eq(calls, 5);
+  cr_expect_eq(info.depth, 5);
+  cr_expect_geq(info.pvlen, 1);
+  cr_expect(move_same_effect(&info.pv[0], &best));
+  game_free(&g);
+  plugin_close(p);
+}
+
+
+/* ------------------------------------------------------------ levels */
+
+Test(levels, limits_grow_with_the_level_and_the_streak) {
+  search_limits prev = {0};
+  for (int level = 1; level <= SEARCH_LEVELS; level++) {
+    search_limits l;
+    search_level_limits(level, &l);
+    cr_expect_eq(l.level, level);
+    cr_expect(l.depth > prev.depth || l.depth == 0, "level %d searches no deeper than level %d", level, level - 1);
+    prev = l;
+  }
+  cr_expect_eq(search_level_for_streak(0), 1);
+  cr_expect_eq(search_level_for_streak(-3), 1);
+  for (int s = 1; s < 100; s++) cr_expect_geq(search_level_for_streak(s), search_level_for_streak(s - 1));
+  cr_expect_eq(search_level_for_streak(1000), SEARCH_LEVELS);
+}
+
+Test(levels, the_lowest_level_makes_mistakes_the_top_level_does_not) {
+  ruleset rs;
+  plugin *p = template_plugin(&rs);
+  game g;
+  start_game(&g, &rs, "W:Wb4,d4,e3,f2:Bb6,d6,g7,h8"); /* d4-c5 wins two for one */
+  const dr_move *shot = move_parse(rs.v->geometry, &g.legal, "d4-c5", NULL);
+  int missed = 0;
+  for (uint64_t seed = 1; seed <= 40; seed++) {
+    search_limits l;
+    search_level_limits(1, &l);
+    l.seed = seed;
+    dr_move best;
+    cr_assert_eq(search_best(&g, &l, NULL, NULL, NULL, &best, NULL), 0);
+    cr_assert(is_legal(&g, &best));
+    missed += !move_same_effect(&best, shot);
+  }
+  cr_expect_gt(missed, 0, "level 1 never missed the shot");
+  search_limits top = {.depth = 10, .threads = 1};
+  dr_move best;
+  cr_assert_eq(search_best(&g, &top, NULL, NULL, NULL, &best, NULL), 0);
+  cr_expect(move_same_effect(&best, shot));
+  game_free(&g);
+  plugin_close(p);
+}
+
+/* ------------------------------------------------------------ eval.lua */
+
+Test(eval, every_shipped_eval_lua_reads_cleanly) {
+  source src[MAX_SOURCES];
+  int n = list_sources(src);
+  for (int i = 0; i < n; i++) {
+    char path[1024];
+    err e;
+    snprintf(path, sizeof path, "%s/eval.lua", src[i].dir);
+    char *text = read_file(path, NULL, &e);
+    cr_expect_not_null(text, "%s", e.msg);
+    if (!text) continue;
+    plugin *p = open_plugin(&src[i]);
+    eval_weights w;
+    eval_default_weights(&w);
+    cr_expect_eq(script_read_eval(&p->v, path, text, &w, &e), 0, "%s", e.msg);
+    cr_expect_eq(w.man, 100, "%s: a man is 100 by convention", path);
+    free(text);
+    plugin_close(p);
+  }
+}
+
+static void expect_eval_error(const dr_variant *v, const char *source, const char *part) {
+  eval_weights w;
+  err e;
+  eval_default_weights(&w);
+  cr_assert_neq(script_read_eval(v, "bad.lua", source, &w, &e), 0, "accepted: %s", source);
+  cr_expect(strstr(e.msg, part) != NULL, "'%s' not in '%s'", part, e.msg);
+  cr_expect(strstr(e.msg, "bad.lua") != NULL, "no file name in '%s'", e.msg);
+}
+
+Test(eval, bad_weights_are_refused_with_the_key_named) {
+  ruleset rs;
+  plugin *p = template_plugin(&rs);
+  expect_eval_error(&p->v, "return {kingg = 300}", "unknown weight 'kingg'");
+  expect_eval_error(&p->v, "return {king = 'a lot'}", "'king' must be an integer");
+  expect_eval_error(&p->v, "return {king = 1e9}", "'king' must be between");
+  expect_eval_error(&p->v, "return {squares = {man = {z9 = 3}}}", "'z9' is not a point");
+  expect_eval_error(&p->v, "return {squares = {queen = {}}}", "unknown kind 'queen'");
+  expect_eval_error(&p->v, "return {advance = {}}", "'advance' must list");
+  expect_eval_error(&p->v, "return 42", "must return a table");
+  expect_eval_error(&p->v, "return {", "bad.lua:1:");
+  expect_eval_error(&p->v, "while true do end", "instruction budget");
+  eval_weights w;
+  err e;
+  eval_default_weights(&w);
+  cr_expect_eq(script_read_eval(&p->v, "ok.lua", "return {king = 250, advance = {0, 5}, squares = {man = {c3 = 7}}}",
+                                &w, &e), 0, "%s", e.msg);
+  cr_expect_eq(w.king, 250);
+  cr_expect_eq(w.nadvance, 2);
+  cr_expect_eq(w.advance[1], 5);
+  cr_expect_eq(w.square_man[point_find(rs.v->geometry, "c3", 2)], 7);
+  plugin_close(p);
+}
+
+Test(eval, the_evaluation_is_symmetric) {
+  ruleset rs;
+  plugin *p = template_plugin(&rs);
+  eval_ctx c;
+  err e;
+  cr_assert_eq(eval_init(&c, &rs, &e), 0, "%s", e.msg);
+  dr_position start;
+  cr_assert_eq(rs.initial(&rs.rules, &start), DR_OK);
+  cr_expect_eq(eval_position(&c, &start), 0, "the start position is even");
+  dr_position p1;
+  cr_assert_eq(fen_read(&rs, "W:Wc3,e3:Bd6", &p1, &e), 0, "%s", e.msg);
+  cr_expect_gt(eval_position(&c, &p1), 50, "a man up is good for the side to move");
+  p1.turn = DR_BLACK;
+  cr_expect_lt(eval_position(&c, &p1), -50, "...and bad for the other");
+  plugin_close(p);
+}

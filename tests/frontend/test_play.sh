@@ -1,0 +1,70 @@
+#!/bin/sh
+# test_play.sh DRAUGHTS TEST_PLUGIN_DIR — 'draughts play' without a terminal: choosing
+# the front end (one-line errors for one that is missing or cannot start), the play
+# flags, a front-end plugin driving the host table, and line mode against the computer.
+set -u
+draughts=$1
+export DRAUGHTS_PLUGIN_PATH=$2
+passed=0 failed=0
+err=$(mktemp)
+trap 'rm -f "$err"' EXIT
+fail() { echo "FAIL: $*"; failed=$((failed + 1)); }
+pass() { passed=$((passed + 1)); }
+
+# expect_error NAME MESSAGE_PART -- ARGS...: exit 1, one line on stderr naming the problem
+expect_error() {
+  name=$1 part=$2; shift 3
+  "$draughts" "$@" </dev/null >/dev/null 2>"$err"; rc=$?
+  if [ $rc -ne 1 ]; then fail "$name: exit $rc: $(cat "$err")"
+  elif [ "$(wc -l <"$err")" -ne 1 ]; then fail "$name: not one line: $(cat "$err")"
+  elif ! grep -qF -- "$part" "$err"; then fail "$name: no '$part' in: $(cat "$err")"
+  else pass; fi
+}
+
+# expect_out NAME TEXT -- ARGS... < INPUT: exit 0 and TEXT in the output
+expect_out() {
+  name=$1 part=$2; shift 3
+  out=$("$draughts" "$@" 2>&1); rc=$?
+  if [ $rc -ne 0 ]; then fail "$name: exit $rc: $out"
+  elif ! printf '%s\n' "$out" | grep -qF -- "$part"; then fail "$name: no '$part' in: $out"
+  else pass; fi
+}
+
+list=$("$draughts" list)
+for fe in testfe nostart line; do
+  printf '%s\n' "$list" | grep -q "^  $fe " && pass || fail "list does not show the front end $fe"
+done
+printf '%s\n' "$list" | grep -q "refused:.*testfe" && fail "list refuses the test front end" || pass
+
+expect_out "a front-end plugin plays through the host" \
+  "testfe: template, 7 legal moves, played a3-b4, black to move" -- play template --frontend testfe
+expect_error "missing front end" "front end 'nosuch' not found (found: line, " -- play template --frontend nosuch
+expect_error "front end that cannot start" "front end 'nostart' cannot start: no display: DISPLAY is not set" \
+  -- play template --frontend nostart
+if printf '%s\n' "$list" | grep -q "^  tty "; then
+  expect_error "tty without a terminal" "front end 'tty' cannot start: standard input is not a terminal" \
+    -- play template --frontend tty
+fi
+expect_error "bad side" "--side takes white, black or none, not 'blue'" -- play template --side blue
+expect_error "side and two players" "--two-players and --side exclude each other" \
+  -- play template --two-players --side black
+expect_error "level out of range" "level 9 is out of range: levels run from 1 to 6" -- play template --level 9
+expect_error "missing game file" "/nonexistent.pdn" -- play template --load /nonexistent.pdn
+
+# Line mode (standard input is not a terminal): by default two people share it...
+out=$(printf 'c3-d4\nquit\n' | "$draughts" play template 2>&1)
+[ "$(printf '%s\n' "$out" | grep -c 'last move:')" -eq 1 ] && pass || fail "two players: the computer moved: $out"
+# ...with a level or a side, the computer replies, and undo takes back both moves.
+out=$(printf 'c3-d4\nundo\nquit\n' | "$draughts" play template --level 1 2>&1)
+[ "$(printf '%s\n' "$out" | grep -c 'last move:')" -eq 2 ] && pass || fail "no reply from the computer: $out"
+printf '%s\n' "$out" | tail -4 | grep -q "plies without capture: 0" && pass || fail "undo did not go back: $out"
+expect_out "the computer opens as white" "last move:" -- play template --side black </dev/null
+out=$(printf 'hint\nquit\n' | "$draughts" play template --level 1 2>&1)
+printf '%s\n' "$out" | grep -q "hint: [a-h][1-8]-[a-h][1-8]" && pass || fail "no hint: $out"
+out=$(printf 'resign\nquit\n' | "$draughts" play template --level 1 2>&1)
+printf '%s\n' "$out" | grep -q "game over: 0-1 (white resigned)" && pass || fail "resign: $out"
+out=$(printf 'quit\n' | "$draughts" play template --side none --level 1 --fen W:Wc3,e3:Bf6,h8 2>&1)
+printf '%s\n' "$out" | grep -q "^game over: " && pass || fail "the computer did not play itself to the end: $out"
+
+echo "play: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
