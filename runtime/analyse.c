@@ -60,17 +60,11 @@ static void analyse_limits(const cli_args *a, search_limits *l) {
   search_clear_hash(); /* allocate the table before the clock starts */
 }
 
-int cmd_analyse(registry *reg, const cli_args *a) {
-  ruleset rs;
-  dr_position p;
+/* The analysis of 'p' under rules 'rs'; the caller frees the rules. */
+static int analyse_position(const cli_args *a, const ruleset *rs, const dr_position *p) {
   game g;
   err e;
-  if (a->nargs < 1) {
-    cli_error("analyse needs a variant: draughts analyse VARIANT --fen FEN [--depth D | --time S]");
-    return CLI_USAGE;
-  }
-  if (!cli_variant(reg, a, a->args[0], &rs) || cli_position(a, &rs, &p)) return CLI_FAILED;
-  if (search_prepare(&rs, &e) || game_init(&g, &rs, &p, &e)) {
+  if (search_prepare(rs, &e) || game_init(&g, rs, p, &e)) {
     cli_error("%s", e.msg);
     return CLI_FAILED;
   }
@@ -79,15 +73,28 @@ int cmd_analyse(registry *reg, const cli_args *a) {
     game_free(&g);
     return CLI_OK;
   }
-  analysis an = {&rs, p, a->numeric && geometry_has_numbers(rs.v->geometry) ? NOTATION_NUMERIC : NOTATION_ALGEBRAIC};
+  analysis an = {rs, *p, a->numeric && geometry_has_numbers(rs->v->geometry) ? NOTATION_NUMERIC : NOTATION_ALGEBRAIC};
   search_limits l;
   search_info info;
   dr_move best;
   char text[256];
   analyse_limits(a, &l);
   search_best(&g, &l, print_iteration, &an, NULL, &best, &info);
-  move_text_short(rs.v->geometry, &g.legal, &best, an.notation, text, sizeof text);
+  move_text_short(rs->v->geometry, &g.legal, &best, an.notation, text, sizeof text);
   printf("best %s\n", text);
   game_free(&g);
   return CLI_OK;
+}
+
+int cmd_analyse(registry *reg, const cli_args *a) {
+  ruleset rs;
+  dr_position p;
+  if (a->nargs < 1) {
+    cli_error("analyse needs a variant: draughts analyse VARIANT --fen FEN [--depth D | --time S]");
+    return CLI_USAGE;
+  }
+  if (!cli_variant(reg, a, a->args[0], &rs)) return CLI_FAILED;
+  int rc = cli_position(a, &rs, &p) ? CLI_FAILED : analyse_position(a, &rs, &p);
+  rules_free(&rs);
+  return rc;
 }

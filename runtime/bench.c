@@ -21,7 +21,11 @@ static void bench_preset(const cli_args *a, registry *reg, const char *variant, 
   ruleset rs;
   dr_position p;
   b.rules = preset;
-  if (!cli_variant(reg, &b, variant, &rs) || cli_position(&b, &rs, &p)) return;
+  if (!cli_variant(reg, &b, variant, &rs)) return;
+  if (cli_position(&b, &rs, &p)) {
+    rules_free(&rs);
+    return;
+  }
   uint64_t nodes = 0;
   double seconds = 0;
   int depth = 0;
@@ -33,13 +37,13 @@ static void bench_preset(const cli_args *a, registry *reg, const char *variant, 
     depth = d;
     if (a->depth || seconds >= BENCH_MIN_SECONDS || nodes == UINT64_MAX) break;
   }
-  if (nodes == UINT64_MAX) {
+  if (nodes == UINT64_MAX)
     printf("%-12s %-12s move list overflow\n", variant, rs.preset);
-    return;
-  }
-  printf("%-12s %-12s perft %2d %14" PRIu64 " nodes %8.3f s %10.2f Mnodes/s\n", variant, rs.preset, depth, nodes,
-         seconds, seconds > 0 ? nodes / seconds / 1e6 : 0.0);
+  else
+    printf("%-12s %-12s perft %2d %14" PRIu64 " nodes %8.3f s %10.2f Mnodes/s\n", variant, rs.preset, depth, nodes,
+           seconds, seconds > 0 ? nodes / seconds / 1e6 : 0.0);
   fflush(stdout);
+  rules_free(&rs);
 }
 
 /* ---------------------------------------------------------------- search */
@@ -104,12 +108,15 @@ static void bench_search(const cli_args *a, registry *reg, const char *variant) 
   cli_args b = *a;
   ruleset rs;
   dr_position start, pos[BENCH_POSITIONS];
-  if (!cli_variant(reg, &b, variant, &rs) || cli_position(&b, &rs, &start)) return;
-  int npos = bench_positions(&rs, &start, pos), depth = bench_depth(&rs, &start);
-  long cores = sysconf(_SC_NPROCESSORS_ONLN);
-  int all = a->threads ? a->threads : cores > 0 ? (int)cores : 1;
-  bench_search_threads(&rs, pos, npos, depth, 1);
-  if (all > 1) bench_search_threads(&rs, pos, npos, depth, all);
+  if (!cli_variant(reg, &b, variant, &rs)) return;
+  if (cli_position(&b, &rs, &start) == 0) {
+    int npos = bench_positions(&rs, &start, pos), depth = bench_depth(&rs, &start);
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    int all = a->threads ? a->threads : cores > 0 ? (int)cores : 1;
+    bench_search_threads(&rs, pos, npos, depth, 1);
+    if (all > 1) bench_search_threads(&rs, pos, npos, depth, all);
+  }
+  rules_free(&rs);
 }
 
 int cmd_bench(registry *reg, const cli_args *a) {

@@ -39,15 +39,20 @@ static const char usage[] =
     "  analyse VARIANT --fen FEN the engine's analysis (--depth D | --time S, --threads N, --hash MB)\n"
     "  hub [VARIANT]             the engine on stdin/stdout, Hub protocol (--threads N, --hash MB)\n"
     "  match VARIANT --a L --b L engine against engine: levels 1-6 or 'random' (--games N)\n"
+    "  scores                    records per variant and level, marks, streaks, recent games\n"
+    "                            (--variant V, --profile NICK, --export FILE, --import FILE, --pdn ID)\n"
     "\n"
     "options (every command):\n"
     "  --rules PRESET|FILE.lua   rule preset by name, or a Lua rules script\n"
     "  --set OPTION=VALUE        change one rule option (booleans: on/off, true/false, 1/0)\n"
     "  --fen FEN                 start from this position instead of the variant's start\n"
     "  --load FILE.pdn           (play) continue the game in a PDN file\n"
+    "  --level streak            (play) the computer's level follows your winning streak\n"
+    "  --profile NICK            (play, scores) the player; --profile-db FILE: the score store\n"
     "\n"
     "Plugins are found in $DRAUGHTS_PLUGIN_PATH, in plugins/ beside the executable, and in the\n"
-    "install prefix.  A variant may also be given as a path to a plugin file.\n";
+    "install prefix.  A variant may also be given as a path to a plugin file.  Scores are kept in\n"
+    "$DRAUGHTS_PROFILE_DB, else $XDG_DATA_HOME/draughts/profiles.db (~/.local/share/draughts/).\n";
 
 static int need_value(int i, int argc, char **argv) {
   if (i + 1 < argc) return 0;
@@ -76,6 +81,12 @@ static const char **string_option(cli_args *a, const char *flag) {
   if (strcmp(flag, "--side") == 0) return &a->side;
   if (strcmp(flag, "--a") == 0) return &a->level_a;
   if (strcmp(flag, "--b") == 0) return &a->level_b;
+  if (strcmp(flag, "--profile") == 0) return &a->profile;
+  if (strcmp(flag, "--profile-db") == 0) return &a->profile_db;
+  if (strcmp(flag, "--variant") == 0) return &a->variant;
+  if (strcmp(flag, "--export") == 0) return &a->export_file;
+  if (strcmp(flag, "--import") == 0) return &a->import_file;
+  if (strcmp(flag, "--pdn") == 0) return &a->pdn_id;
   return NULL;
 }
 
@@ -135,6 +146,7 @@ static int parse_option(cli_args *a, int *i, int argc, char **argv) {
   if (count) return parse_count(flag, value, max, count);
   if (strcmp(flag, "--time") == 0) return parse_seconds(value, &a->seconds);
   if (strcmp(flag, "--depth") == 0) return parse_number(flag, value, &a->depth);
+  if (strcmp(flag, "--level") == 0 && strcmp(value, "streak") == 0) return a->level = DR_LEVEL_STREAK, 0;
   if (strcmp(flag, "--level") == 0) return parse_number(flag, value, &a->level);
   if (a->nsets == CLI_MAX_SETS) {
     cli_error("too many --set options");
@@ -172,9 +184,19 @@ const plugin *cli_variant(registry *reg, const cli_args *a, const char *name, ru
   for (int i = 0; i < a->nsets; i++)
     if (rules_set(rs, a->sets[i], &e)) {
       cli_error("%s", e.msg);
+      rules_free(rs);
       return NULL;
     }
   return p;
+}
+
+int cli_finish(ruleset *rs, int status) {
+  if (rules_problem(rs)) {
+    cli_error("%s", rules_problem(rs)); /* what was printed used the plugin's rules part way */
+    if (status == CLI_OK) status = CLI_FAILED;
+  }
+  rules_free(rs);
+  return status;
 }
 
 int cli_position(const cli_args *a, const ruleset *rs, dr_position *p) {
@@ -228,8 +250,8 @@ static int need_variant(const cli_args *a, const char *what) {
 static int cmd_moves(registry *reg, const cli_args *a) {
   ruleset rs;
   dr_position p;
-  if (need_variant(a, "moves") || !cli_variant(reg, a, a->args[0], &rs) || cli_position(a, &rs, &p))
-    return CLI_FAILED;
+  if (need_variant(a, "moves") || !cli_variant(reg, a, a->args[0], &rs)) return CLI_FAILED;
+  if (cli_position(a, &rs, &p)) return cli_finish(&rs, CLI_FAILED);
   dr_movelist *list = xmalloc(sizeof *list);
   int rc = rules_generate(&rs, &p, list);
   if (rc != DR_OK) cli_error("%s: the plugin could not list the moves (status %d)", rs.v->name, rc);
@@ -240,7 +262,7 @@ static int cmd_moves(registry *reg, const cli_args *a) {
     puts(text);
   }
   free(list);
-  return rc == DR_OK ? CLI_OK : CLI_FAILED;
+  return cli_finish(&rs, rc == DR_OK ? CLI_OK : CLI_FAILED);
 }
 
 /* --------------------------------------------------------------- perft */
@@ -271,21 +293,20 @@ static int cmd_perft(registry *reg, const cli_args *a) {
     cli_error("perft needs a depth from 1 to 64: draughts perft VARIANT DEPTH");
     return CLI_USAGE;
   }
-  if (!cli_variant(reg, a, a->args[0], &rs) || cli_position(a, &rs, &p)) return CLI_FAILED;
+  if (!cli_variant(reg, a, a->args[0], &rs)) return CLI_FAILED;
+  if (cli_position(a, &rs, &p)) return cli_finish(&rs, CLI_FAILED);
   int mode = a->paths ? PERFT_BY_PATH : PERFT_BY_EFFECT;
   for (int d = 1; d <= depth; d++) {
-    double t0 = now_seconds();
     uint64_t n = perft(&rs, &p, d, mode);
     if (n == UINT64_MAX) {
       cli_error("%s: a move list overflowed at depth %d", rs.v->name, d);
-      return CLI_FAILED;
+      return cli_finish(&rs, CLI_FAILED);
     }
     printf("perft %d %llu\n", d, (unsigned long long)n);
     if (a->divide && d == depth) perft_divide(&rs, &p, d, mode);
     fflush(stdout);
-    (void)t0;
   }
-  return CLI_OK;
+  return cli_finish(&rs, CLI_OK);
 }
 
 /* ----------------------------------------------------------------- fen */
@@ -296,16 +317,17 @@ static int cmd_fen(registry *reg, const cli_args *a) {
   cli_args b = *a;
   if (need_variant(a, "fen")) return CLI_USAGE;
   if (a->nargs >= 2) b.fen = a->args[1];
-  if (!cli_variant(reg, &b, b.args[0], &rs) || cli_position(&b, &rs, &p)) return CLI_FAILED;
+  if (!cli_variant(reg, &b, b.args[0], &rs)) return CLI_FAILED;
+  if (cli_position(&b, &rs, &p)) return cli_finish(&rs, CLI_FAILED);
   char text[1024];
   int numeric = a->numeric && geometry_has_numbers(rs.v->geometry);
   if (a->numeric && !numeric) {
     cli_error("%s has no numeric notation", rs.v->name);
-    return CLI_FAILED;
+    return cli_finish(&rs, CLI_FAILED);
   }
   fen_write(rs.v->geometry, &p, numeric ? NOTATION_NUMERIC : NOTATION_ALGEBRAIC, text, sizeof text);
   puts(text);
-  return CLI_OK;
+  return cli_finish(&rs, CLI_OK);
 }
 
 /* ----------------------------------------------------------------- pdn */
@@ -331,7 +353,7 @@ static int replay_record(registry *reg, const cli_args *a, const pdn_record *r, 
   }
   if (pdn_replay(r, &rs, &g, &e)) {
     cli_error("game %d: %s", index, e.msg);
-    return -1;
+    return cli_finish(&rs, -1);
   }
   pdn_tag keep[PDN_MAX_TAGS];
   int nkeep = 0;
@@ -343,7 +365,7 @@ static int replay_record(registry *reg, const cli_args *a, const pdn_record *r, 
   }
   pdn_write(stdout, &g, keep, nkeep);
   game_free(&g);
-  return 0;
+  return cli_finish(&rs, 0);
 }
 
 static int cmd_pdn(registry *reg, const cli_args *a) {
@@ -385,7 +407,7 @@ static const command commands[] = {
     {"play", cmd_play},   {"list", cmd_list},       {"moves", cmd_moves}, {"perft", cmd_perft},
     {"fen", cmd_fen},     {"pdn", cmd_pdn},         {"conform", cmd_conform},
     {"bench", cmd_bench}, {"analyse", cmd_analyse}, {"hub", cmd_hub}, {"match", cmd_match},
-    {NULL, NULL},
+    {"scores", cmd_scores}, {NULL, NULL},
 };
 
 int cli_main(int argc, char **argv) {

@@ -31,6 +31,8 @@ typedef struct cli_args {
   int depth;    /* 0: the command's default */
   int divide, paths, numeric;
   double seconds;
+  const char *profile, *profile_db; /* play, scores: the player and the score store */
+  const char *variant, *export_file, *import_file, *pdn_id; /* scores */
 } cli_args;
 
 /* Exit statuses. */
@@ -44,6 +46,10 @@ DRI_FUNC const plugin *cli_variant(registry *reg, const cli_args *a, const char 
 /* The starting position: --fen, or the variant's start; prints the error. */
 DRI_FUNC int cli_position(const cli_args *a, const ruleset *rs, dr_position *p);
 
+/* Ends a command that loaded 'rs': reports house rules switched off by an error,
+** releases them, and returns 'status' (a failure if the house rules broke down). */
+DRI_FUNC int cli_finish(ruleset *rs, int status);
+
 DRI_FUNC void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 DRI_FUNC int cmd_play(registry *reg, const cli_args *a);
@@ -52,5 +58,6 @@ DRI_FUNC int cmd_bench(registry *reg, const cli_args *a);
 DRI_FUNC int cmd_analyse(registry *reg, const cli_args *a);
 DRI_FUNC int cmd_hub(registry *reg, const cli_args *a);
 DRI_FUNC int cmd_match(registry *reg, const cli_args *a);
+DRI_FUNC int cmd_scores(registry *reg, const cli_args *a);
 
 #endif

@@ -40,7 +40,8 @@ typedef struct hub {
   char variant[64], rules[256];
   int threads, hash, strength;
   ruleset rs;
-  int ready;    /* rules loaded ('init' or the first position) */
+  int ready;    /* rules loaded ('init' or the first position) and up to date */
+  int have_rules; /* 'rs' holds loaded rules, to free */
   int have_game;
   game g;
   search_limits limits;
@@ -253,13 +254,25 @@ static int read_position(hub *h, const char *text, dr_position *p) {
 
 /* ---------------------------------------------------------------- commands */
 
+/* The game refers to the rules: both go together. */
+static void drop_rules(hub *h) {
+  if (h->have_game) game_free(&h->g);
+  h->have_game = 0;
+  if (h->have_rules) rules_free(&h->rs);
+  h->have_rules = 0;
+  h->ready = 0;
+}
+
 static int load_rules(hub *h) {
   err e;
+  drop_rules(h);
   const plugin *p = registry_resolve(h->reg, h->variant, &e);
   if (!p || rules_load_spec(&h->rs, &p->v, h->rules, &e)) { /* "" is the default preset */
+    if (p) rules_free(&h->rs); /* an option may fail after the preset loaded */
     hub_error(h, "%s", e.msg);
     return -1;
   }
+  h->have_rules = 1;
   if (search_prepare(&h->rs, &e)) hub_error(h, "%s (playing with default weights)", e.msg);
   if (h->hash) search_set_hash((size_t)h->hash);
   search_clear_hash();
@@ -491,7 +504,7 @@ int cmd_hub(registry *reg, const cli_args *a) {
   }
   __atomic_store_n(&h->stop, 1, __ATOMIC_RELAXED); /* 'quit', or the GUI has gone: end at once */
   join_search(h);
-  if (h->have_game) game_free(&h->g);
+  drop_rules(h);
   pthread_mutex_destroy(&h->out);
   free(line);
   free(h);

@@ -137,18 +137,11 @@ static void print_summary(const player *pa, const player *pb, int n, const int *
   if (hi >= 1) printf(" to +inf)\n"); else printf(" to %+.0f)\n", elo_of(hi));
 }
 
-int cmd_match(registry *reg, const cli_args *a) {
-  ruleset rs;
-  dr_position start;
-  player pa, pb;
+/* The games, printed one by one, then the summary; the caller frees the rules. */
+static int play_match(const cli_args *a, const ruleset *rs, const dr_position *start, const player *pa,
+                      const player *pb) {
   err e;
-  if (a->nargs < 1) {
-    cli_error("match needs a variant: draughts match VARIANT --a LEVEL --b LEVEL --games N");
-    return CLI_USAGE;
-  }
-  if (parse_player(a->level_a, "--a", &pa) || parse_player(a->level_b, "--b", &pb)) return CLI_USAGE;
-  if (!cli_variant(reg, a, a->args[0], &rs) || cli_position(a, &rs, &start)) return CLI_FAILED;
-  if (search_prepare(&rs, &e)) {
+  if (search_prepare(rs, &e)) {
     cli_error("%s", e.msg);
     return CLI_FAILED;
   }
@@ -158,12 +151,27 @@ int cmd_match(registry *reg, const cli_args *a) {
     char why[128];
     int a_white = i % 2 == 0;
     uint64_t seed = MATCH_SEED + (uint64_t)(i / 2);
-    half[i] = play_game(&rs, &start, a_white ? &pa : &pb, a_white ? &pb : &pa, a_white, seed, a, why, sizeof why);
-    printf("game %3d  A (%s) %s  %s  (%s)\n", i + 1, pa.name, a_white ? "white" : "black",
+    half[i] = play_game(rs, start, a_white ? pa : pb, a_white ? pb : pa, a_white, seed, a, why, sizeof why);
+    printf("game %3d  A (%s) %s  %s  (%s)\n", i + 1, pa->name, a_white ? "white" : "black",
            half[i] == 2 ? "wins" : half[i] == 1 ? "draws" : "loses", why);
     fflush(stdout);
   }
-  print_summary(&pa, &pb, n, half);
+  print_summary(pa, pb, n, half);
   free(half);
   return CLI_OK;
+}
+
+int cmd_match(registry *reg, const cli_args *a) {
+  ruleset rs;
+  dr_position start;
+  player pa, pb;
+  if (a->nargs < 1) {
+    cli_error("match needs a variant: draughts match VARIANT --a LEVEL --b LEVEL --games N");
+    return CLI_USAGE;
+  }
+  if (parse_player(a->level_a, "--a", &pa) || parse_player(a->level_b, "--b", &pb)) return CLI_USAGE;
+  if (!cli_variant(reg, a, a->args[0], &rs)) return CLI_FAILED;
+  int rc = cli_position(a, &rs, &start) ? CLI_FAILED : play_match(a, &rs, &start, &pa, &pb);
+  rules_free(&rs);
+  return rc;
 }

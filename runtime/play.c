@@ -276,6 +276,16 @@ static int choose_players(const cli_args *a, int line_mode, int player[2]) {
   return -1;
 }
 
+/* Scores are kept whenever the store opens; when it cannot, or a bad file had to be
+** moved aside, one line says so and play goes on. */
+static void open_scores(session *s, const cli_args *a) {
+  dr_scoring sc;
+  DR_INIT(sc);
+  session_profiles_open(s, a->profile_db, a->profile);
+  session_scoring(s, &sc);
+  if (*sc.notice) cli_error("%s", sc.notice);
+}
+
 /* The session as the command line asks: a game started if a variant or file is named. */
 static int start_session(session *s, const cli_args *a, const dr_setup *setup) {
   if (session_prepare(s, setup) || (setup->variant && session_new_game(s, setup)) ||
@@ -298,6 +308,7 @@ int cmd_play(registry *reg, const cli_args *a) {
   setup.fen = a->fen;
   setup.level = a->level;
   session *s = session_new(reg);
+  open_scores(s, a); /* also for two players: the start menu may bring in the computer */
   int rc = start_session(s, a, &setup);
   char why[ERR_LEN] = "";
   if (rc == 0 && (rc = fe->run(session_host(), s, why, sizeof why)) != 0)

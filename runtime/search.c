@@ -13,6 +13,7 @@
 #include "search.h"
 
 #include <assert.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -591,17 +592,19 @@ typedef struct level_spec {
   int depth;
   double seconds;
   int threads;
-  int mistakes; /* per thousand moves, a deliberate mistake... */
-  int margin;   /* ...among the moves that lose at most this much */
+  int lapses;      /* per thousand moves, the move is drawn at random... */
+  int temperature; /* ...each with weight exp(-(what it loses) / temperature) */
 } level_spec;
 
+/* The deliberate mistakes are a person's: most lapses pick a move about as good as
+** the best, some lose a man, few lose more; and the shallow depth hides the shots. */
 static const level_spec levels[SEARCH_LEVELS] = {
-    {1, 0, 1, 550, 400},  /* 1: a newcomer's opponent: sees only what is forced, blunders often */
-    {2, 0, 1, 300, 250},  /* 2 */
-    {3, 0, 1, 200, 150},  /* 3 */
-    {5, 0, 1, 150, 120},  /* 4 */
-    {10, 0, 1, 10, 40},   /* 5 */
-    {0, 1.0, 0, 0, 0},    /* 6: full strength, a second a move on every core */
+    {1, 0, 1, 1000, 90}, /* 1: a newcomer's opponent: sees only what is forced */
+    {2, 0, 1, 600, 70},  /* 2 */
+    {3, 0, 1, 400, 50},  /* 3 */
+    {5, 0, 1, 250, 40},  /* 4 */
+    {10, 0, 1, 50, 20},  /* 5 */
+    {0, 1.0, 0, 0, 0},   /* 6: full strength, a second a move on every core */
 };
 
 void search_level_limits(int level, search_limits *out) {
@@ -620,22 +623,24 @@ int search_level_for_streak(int streak) {
   return streak + 1 < SEARCH_LEVELS ? streak + 1 : SEARCH_LEVELS;
 }
 
-/* The indices of the moves whose score lies in [lo, hi]. */
-static int moves_between(const int *score, int n, int lo, int hi, int *pick) {
-  int count = 0;
-  for (int k = 0; k < n; k++)
-    if (score[k] >= lo && score[k] <= hi) pick[count++] = k;
-  return count;
+/* Draws an index with probability proportional to exp((score - best) / temperature). */
+static int draw_weighted(const int *score, int n, int best, int temperature, rng *r) {
+  double total = 0, *weight = xmalloc((size_t)n * sizeof(double));
+  for (int k = 0; k < n; k++) total += weight[k] = exp((double)(score[k] - best) / temperature);
+  double x = (double)(rng_next(r) >> 11) * 0x1p-53 * total;
+  int k = 0;
+  while (k < n - 1 && (x -= weight[k]) > 0) k++;
+  free(weight);
+  return k;
 }
 
-/* The deliberate mistake of a playing level: every root move scored at the depth
-** the search reached, then at random one of the moves that lose between a quarter
-** of the level's margin and all of it (or any worse move when none does).
-** Returns the index chosen, or -1. */
-static int choose_mistake(shared *sh, const level_spec *spec, rng *r) {
+/* The lapse of a playing level: every root move scored at the depth the search
+** reached, then one drawn at random, the better ones the likelier.  Returns the
+** index chosen, or -1 when the search was stopped meanwhile. */
+static int choose_lapse(shared *sh, const level_spec *spec, rng *r) {
   worker *w = worker_new(sh, 0);
-  int depth = sh->info.depth > 0 ? sh->info.depth : 1, best = -INF, n = 0;
-  int *score = xmalloc((size_t)sh->nroot * sizeof(int)), *pick = xmalloc((size_t)sh->nroot * sizeof(int));
+  int depth = sh->info.depth > 0 ? sh->info.depth : 1, best = -INF;
+  int *score = xmalloc((size_t)sh->nroot * sizeof(int));
   __atomic_store_n(&sh->abort, 0, __ATOMIC_RELAXED);
   sh->deadline = 0;
   for (int k = 0; k < sh->nroot && !aborted(sh); k++) {
@@ -645,14 +650,8 @@ static int choose_mistake(shared *sh, const level_spec *spec, rng *r) {
     score[k] = -node_search(w, &child, depth - 1, -INF, INF, 1);
     if (score[k] > best) best = score[k];
   }
-  /* A real mistake: a move clearly worse than the best, if there is one. */
-  if (!aborted(sh)) {
-    n = moves_between(score, sh->nroot, best - spec->margin, best - spec->margin / 4, pick);
-    if (n == 0) n = moves_between(score, sh->nroot, best - spec->margin, best - 1, pick);
-  }
-  int chosen = n ? pick[rng_below(r, (uint32_t)n)] : -1;
+  int chosen = aborted(sh) ? -1 : draw_weighted(score, sh->nroot, best, spec->temperature, r);
   free(score);
-  free(pick);
   worker_free(w);
   return chosen;
 }
@@ -661,10 +660,10 @@ static void apply_level(shared *sh, const search_limits *l) {
   if (l->level < 1 || l->level > SEARCH_LEVELS || sh->nroot < 2) return;
   const level_spec *spec = &levels[l->level - 1];
   rng r = {l->seed ^ sh->root.key ^ (uint64_t)sh->root_plies * 0x9e3779b97f4a7c15ull};
-  if ((int)rng_below(&r, 1000) >= spec->mistakes) return;
+  if ((int)rng_below(&r, 1000) >= spec->lapses) return;
   if (user_stopped(sh)) return;
-  int k = choose_mistake(sh, spec, &r);
-  if (k >= 0) {
+  int k = choose_lapse(sh, spec, &r);
+  if (k >= 0 && !move_same_effect(&sh->root_moves[k], &sh->best)) {
     sh->best = sh->root_moves[k];
     sh->info.pv[0] = sh->best;
     sh->info.pvlen = 1;
@@ -717,7 +716,8 @@ int search_best(const game *g, const search_limits *limits, search_progress prog
     pthread_mutex_unlock(&engine_lock);
   }
   tt_new_search(sh->table);
-  run_workers(sh, thread_count(l));
+  /* House-rule hooks run in one Lua state behind a lock: more threads would only wait. */
+  run_workers(sh, g->rs->hooks ? 1 : thread_count(l));
   finish_result(sh);
   apply_level(sh, l);
   const dr_move *legal = legal_match(g, &sh->best); /* always one of the game's legal moves */

@@ -59,6 +59,8 @@ static void free_setup(session *s) {
 void session_free(session *s) {
   if (!s) return;
   engine_destroy(s);
+  scores_abandon(s); /* quitting in the middle of a game resigns it */
+  scores_close(s);
   if (s->has_game) game_free(&s->g);
   ruleset_drop(s->rs);
   free_setup(s);
@@ -116,8 +118,8 @@ int session_variant_info(session *s, int index, dr_variant_info *out) {
 static char *dup_or_null(const char *s) { return s ? xstrdup(s) : NULL; }
 
 static int check_setup(session *s, const dr_setup *in, int *level, int player[2]) {
-  *level = in->level ? in->level : s->level;
-  if (*level < 1 || *level > SEARCH_LEVELS)
+  *level = in->level ? in->level : s->sc.streak_mode ? DR_LEVEL_STREAK : s->level;
+  if ((*level < 1 && *level != DR_LEVEL_STREAK) || *level > SEARCH_LEVELS)
     return session_fail(s, "level %d is out of range: levels run from 1 to %d", *level, SEARCH_LEVELS);
   for (int side = 0; side < 2; side++) {
     player[side] = in->player[side] ? in->player[side] : s->player[side];
@@ -153,7 +155,7 @@ void session_setup(session *s, dr_setup *out) {
   full.nsets = s->nsets;
   full.sets = (const char *const *)s->sets;
   full.fen = s->fen;
-  full.level = s->level;
+  full.level = s->sc.streak_mode ? DR_LEVEL_STREAK : s->level;
   full.player[0] = s->player[0];
   full.player[1] = s->player[1];
   session_copy_out(out, &full, sizeof full);
@@ -222,8 +224,10 @@ int session_new_game(session *s, const dr_setup *setup) {
     return -1;
   }
   engine_cancel(s);
+  scores_abandon(s); /* a new game in the middle of one resigns it */
   store_setup(s, setup, rs->v->name, level, player);
   install_game(s, rs, &g);
+  scores_started(s, NULL);
   return 0;
 }
 
@@ -344,6 +348,7 @@ int session_apply(session *s, const dr_move *m) {
   engine_cancel(s);
   if (game_play(&s->g, m, &e)) return session_fail(s, "%s", e.msg);
   session_changed(s);
+  if (s->g.result != DR_ONGOING) scores_finished(s);
   return 0;
 }
 
@@ -375,6 +380,7 @@ int session_undo(session *s) {
   engine_cancel(s);
   while (s->g.count > target) game_undo(&s->g);
   session_changed(s);
+  scores_undone(s);
   return 0;
 }
 
@@ -395,6 +401,7 @@ int session_resign(session *s) {
   snprintf(s->g.resigned_why, sizeof s->g.resigned_why, "%s resigned", side_name[loser]);
   s->g.why = s->g.resigned_why;
   session_changed(s);
+  scores_finished(s);
   return 0;
 }
 
@@ -453,8 +460,10 @@ int session_load_pdn(session *s, const char *path) {
   if (replay(s, &r, rs, &g) == 0) {
     dr_setup setup = {.size = sizeof setup, .rules = pdn_tag_value(&r, "Rules")};
     engine_cancel(s);
-    store_setup(s, &setup, rs->v->name, s->level, s->player);
+    scores_abandon(s);
+    store_setup(s, &setup, rs->v->name, s->sc.streak_mode ? DR_LEVEL_STREAK : s->level, s->player);
     install_game(s, rs, &g);
+    scores_started(s, "a game loaded from a file");
     rc = 0;
   } else {
     char why[ERR_LEN];
@@ -517,6 +526,15 @@ static const dr_host host = {
     /* load_pdn      */ .load_pdn = session_load_pdn,
     /* poll          */ .poll = session_poll,
     /* engine_stop   */ .engine_stop = session_engine_stop,
+    /* ---- version 2: profiles, scores, streaks */
+    /* profile_select */ .profile_select = session_profile_select,
+    /* profile_list   */ .profile_list = session_profile_list,
+    /* scoring        */ .scoring = session_scoring,
+    /* streak         */ .streak = session_streak,
+    /* score_marks    */ .score_marks = session_score_marks,
+    /* score_record   */ .score_record = session_score_record,
+    /* score_history  */ .score_history = session_score_history,
+    /* score_pdn      */ .score_pdn = session_score_pdn,
 };
 
 const dr_host *session_host(void) { return &host; }

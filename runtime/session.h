@@ -62,4 +62,21 @@ DRI_FUNC int session_load_pdn(session *s, const char *path);
 DRI_FUNC int session_poll(session *s, dr_engine *out);
 DRI_FUNC void session_engine_stop(session *s);
 
+/* ---- Profiles and scores (session_scores.c; host version 2). */
+
+/* Opens the score store ('path', or the default: see 'profile_path') and chooses the
+** player: 'nickname', else the one chosen last, else $USER.  Until it is called no
+** game is saved.  On failure play goes on without scores; 'session_scoring' tells
+** the player why (and also when a bad file was moved aside). */
+DRI_FUNC int session_profiles_open(session *s, const char *path, const char *nickname);
+
+DRI_FUNC int session_profile_select(session *s, const char *nickname);
+DRI_FUNC int session_profile_list(session *s, int index, char *name, size_t len);
+DRI_FUNC void session_scoring(session *s, dr_scoring *out);
+DRI_FUNC int session_streak(session *s, const char *variant, dr_streak *out);
+DRI_FUNC int session_score_marks(session *s, const char *variant, dr_score_marks *out);
+DRI_FUNC int session_score_record(session *s, const char *variant, int level, dr_score *out);
+DRI_FUNC int session_score_history(session *s, const char *variant, int index, dr_score *out);
+DRI_FUNC int session_score_pdn(session *s, int64_t id, char *text, size_t len);
+
 #endif

@@ -8,6 +8,7 @@
 #include <pthread.h>
 
 #include "game.h"
+#include "profile.h"
 #include "rules.h"
 #include "search.h"
 #include "session.h"
@@ -28,6 +29,19 @@ typedef struct engine_job {
   int have_info;
   search_info info;
 } engine_job;
+
+/* The scores of the person who plays the computer (session_scores.c). */
+typedef struct score_keeper {
+  profile_store *store;  /* NULL: no scores kept (no store could open) */
+  int64_t profile;       /* the player's id in the store */
+  char nickname[PROFILE_NICK_MAX + 1];
+  char notice[256];      /* one line for the player, "" if none */
+  int streak_mode;       /* the computer's level follows the player's streak */
+  char unranked[64];     /* why the game cannot make a record; "" if it can */
+  int saved;             /* the game's end is saved, with 'result' */
+  profile_game result;
+  profile_saved effect;
+} score_keeper;
 
 struct dr_session {
   registry *reg;
@@ -54,6 +68,7 @@ struct dr_session {
   /* One-line docs of every preset, per variant, for 'variant_info'. */
   int ndocs;
   char (*docs)[DR_MAX_PRESETS][96];
+  score_keeper sc;
 };
 
 /* Fills a struct a front end passed, never past the 'size' it declared. */
@@ -73,6 +88,15 @@ DRI_FUNC void session_changed(session *s); /* the game moved on: drop input and 
 DRI_FUNC const dr_move *session_find_legal(session *s, const dr_move *m);
 DRI_FUNC int session_apply(session *s, const dr_move *m); /* a legal move, whoever is to move */
 DRI_FUNC const char *session_cannot_move(const session *s); /* why a person may not move now, or NULL */
+
+/* session_scores.c: the session tells the scores what happens to the game. */
+/* A new game is installed: resolves DR_LEVEL_STREAK; 'unranked' says why the game
+** cannot make a record (NULL: judge from its start position and rules). */
+DRI_FUNC void scores_started(session *s, const char *unranked);
+DRI_FUNC void scores_finished(session *s);   /* the game has just ended */
+DRI_FUNC void scores_undone(session *s);     /* a move was taken back */
+DRI_FUNC void scores_abandon(session *s);    /* the game is being left: a loss if the person has moved */
+DRI_FUNC void scores_close(session *s);
 
 /* session_input.c */
 DRI_FUNC const dr_move *session_input_move(session *s); /* the move the input completes, or NULL */

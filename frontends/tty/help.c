@@ -21,6 +21,7 @@ static const char keys_text[] =
     ":  type a move (c3-d4, c3xe5xc7) or a point to tap\n"
     "n  new game    r  resign    f  flip the board    g  make the computer move now\n"
     "s  save the game as PDN    l  load a PDN game\n"
+    "p  scores: your records per level, the marks to beat, your streak and recent games\n"
     "?  this help    q  quit\n"
     "\n";
 

@@ -160,6 +160,7 @@ static void command(ui *u, int ch) {
   case 'l': ask(u, ASK_LOAD, u->last_file); break;
   case ':': case 'm': ask(u, ASK_MOVE, ""); break;
   case '?': case KEY_F(1): u->view = VIEW_HELP, u->help_top = 0; break;
+  case 'p': scores_open(u); break;
   case 'g': u->h->engine_stop(u->s); break;
   case 'q': resign_or_quit(u, ASK_QUIT); break;
   default: break;

@@ -55,6 +55,7 @@ static int draw_header(ui *u, const dr_status *st, int y, int x, int w) {
   put(y++, x, w, 0, "Rules: %s", *st->rules ? st->rules : "default");
   put(y++, x, w, 0, "White: %s   Black: %s", who(st, 0), who(st, 1));
   if (computer_plays(st)) put(y++, x, w, 0, "Level %d of %d", st->level, u->h->levels(u->s));
+  y = scores_panel(u, y, x, w);
   return y + 1;
 }
 
@@ -125,6 +126,9 @@ static const char *question(int kind) {
 
 static void draw_question(ui *u) {
   const char *q = question(u->ask);
+  dr_scoring sc;
+  scores_status(u, &sc);
+  if (u->ask == ASK_QUIT && sc.saved) q = "Quit this game? It counts as a loss. (y/n) "; /* leaving resigns */
   int text = u->ask == ASK_MOVE || u->ask == ASK_SAVE || u->ask == ASK_LOAD;
   put(LINES - 2, 0, COLS, (int)A_BOLD, "%s%s", q, text ? u->ask_buf : "");
   put(LINES - 1, 0, COLS, 0, "%s", text ? "Enter: done   Esc: cancel" : "y: yes   any other key: no");
@@ -146,6 +150,7 @@ void panel_bottom(ui *u) {
     panel_status_line(u, line, sizeof line);
     put(LINES - 2, 0, COLS, (int)A_BOLD, "%s", line);
   }
-  put(LINES - 1, 0, COLS, tty_attr(u, PAIR_TITLE),
-      "u undo  h hint  n new  r resign  f flip  s save  l load  : type  ? help  q quit");
+  put(LINES - 1, 0, COLS, tty_attr(u, PAIR_TITLE), "%s",
+      COLS >= 89 ? "u undo  h hint  n new  r resign  f flip  s save  l load  : type  p scores  ? help  q quit"
+                 : "u undo h hint n new r resign f flip s save l load : type p scores ? help q quit");
 }

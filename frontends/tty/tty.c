@@ -154,6 +154,7 @@ static void draw(ui *u) {
   erase();
   if (u->view == VIEW_MENU) menu_draw(u);
   else if (u->view == VIEW_HELP) help_draw(u);
+  else if (u->view == VIEW_SCORES) scores_draw(u);
   else draw_game(u);
   refresh();
 }
@@ -177,12 +178,14 @@ static void tick(ui *u) {
   if (events & DR_EVENT_FAILED) tty_say(u, 1, "%s", u->h->error(u->s));
   if (events & DR_EVENT_HINT) keys_follow_hint(u);
   keys_caught_up(u);
+  scores_watch(u);
 }
 
 static void key(ui *u, int ch) {
   if (ch == KEY_RESIZE) return; /* the next draw lays the screen out again */
   if (u->view == VIEW_MENU) menu_key(u, ch);
   else if (u->view == VIEW_HELP) help_key(u, ch);
+  else if (u->view == VIEW_SCORES) scores_key(u, ch);
   else keys_game(u, ch);
 }
 
@@ -210,7 +213,8 @@ static ui *new_ui(const dr_host *host, dr_session *s) {
 static int tty_run(const dr_host *host, dr_session *s, char *why, size_t len) {
   SCREEN *sp;
   saved_signals old;
-  if (host->abi_version < 1 || host->size < sizeof(dr_host)) /* every slot used is version 1's */
+  /* Version 1's slots are called directly; newer ones only after DR_HOST_HAS. */
+  if (host->abi_version < 1 || host->size < offsetof(dr_host, engine_stop) + sizeof host->engine_stop)
     return fail(why, len, "the runtime's host table is older than this front end");
   ui *u = new_ui(host, s);
   char *ctype = strdup(setlocale(LC_CTYPE, NULL));
@@ -226,6 +230,7 @@ static int tty_run(const dr_host *host, dr_session *s, char *why, size_t len) {
   if (rc == 0) {
     catch_signals(&old);
     if (!host->has_game(s)) menu_open(u);
+    scores_watch(u); /* a notice from opening the score store */
     loop(u);
     close_screen(sp);
     restore_signals(&old);

@@ -3,7 +3,8 @@
 ** plugin's geometry and sends taps and commands to the session ('dr_host'); it holds
 ** no rules.  Files: tty.c (plugin, terminal, main loop), probe.c, keys.c (what keys do),
 ** board.c (the board from its geometry), panel.c (status, moves, message lines),
-** menu.c (the start menu), help.c (the help pager).
+** menu.c (the start menu), help.c (the help pager), scores.c (the scores screen and
+** the player's streak and scores during play).
 */
 #ifndef TTY_H
 #define TTY_H
@@ -11,7 +12,7 @@
 #include <draughts/frontend.h>
 
 /* What the screen shows. */
-enum { VIEW_GAME, VIEW_MENU, VIEW_HELP };
+enum { VIEW_GAME, VIEW_MENU, VIEW_HELP, VIEW_SCORES };
 
 /* A question on the bottom line. */
 enum { ASK_NONE, ASK_MOVE, ASK_SAVE, ASK_LOAD, ASK_QUIT, ASK_RESIGN };
@@ -61,6 +62,11 @@ typedef struct ui {
   int help_top;          /* first line shown by the help pager */
   /* The start menu. */
   int menu_row, menu_variant, menu_preset, menu_opponent, menu_level;
+  char menu_player[64];  /* the nickname as typed */
+  /* Scores: the screen, and what the player was last told. */
+  int scores_variant, scores_top;
+  char seen_notice[256];
+  int seen_finished;
 } ui;
 
 /* probe.c */
@@ -91,6 +97,15 @@ void panel_status_line(ui *u, char *out, int len);
 void menu_open(ui *u);
 void menu_draw(ui *u);
 void menu_key(ui *u, int ch);
+
+/* scores.c */
+int scores_kept(const ui *u);                 /* the runtime keeps scores (host version 2) */
+void scores_status(ui *u, dr_scoring *out);   /* zeroed when it does not */
+void scores_open(ui *u);
+void scores_draw(ui *u);
+void scores_key(ui *u, int ch);
+void scores_watch(ui *u);                     /* tell the player of notices and a saved result */
+int scores_panel(ui *u, int y, int x, int w); /* the player's lines beside the board */
 
 /* help.c */
 void help_draw(ui *u);

@@ -61,6 +61,11 @@ printf -- '-- house rules\noptions.nosuch = true\n' >"$script"
 expect_error "rules script with an unknown option" "draughts_cli_$$.lua:2: unknown option 'nosuch'" -- perft template 1 --rules "$script"
 printf -- 'while true do end\n' >"$script"
 expect_error "endless rules script" "instruction budget" -- perft template 1 --rules "$script"
+printf -- 'hooks = {filter = function(pos, move) return move.captures > 0 or move.to ~= "d4" end}\n' >"$script"
+expect_ok "a filter hook reaches perft" "perft 1 5" -- perft template 1 --rules "$script"
+expect_ok "a filter hook reaches moves" "$("$draughts" moves template | grep -v -- '-d4$')" -- moves template --rules "$script"
+printf -- 'hooks = {filter = function() error("boom") end}\n' >"$script"
+expect_error "a hook that fails mid-command" "house rules disabled, filter hook failed" -- perft template 2 --rules "$script"
 rm -f "$script"
 
 # Line-mode play driven through standard input.

@@ -205,6 +205,7 @@ static void run_tactic(const plugin *p, const tactic *t, const char *where, int 
   expect_best(t, where, &g, &best);
   expect_score(t, where, info.score);
   game_free(&g);
+  rules_free(&rs);
 }
 
 Test(tactics, every_variant_finds_its_shots_and_scores_its_draw_rules) {
@@ -255,6 +256,7 @@ static void random_game_checks(const plugin *p, uint64_t seed) {
   dr_move none;
   if (g.result != DR_ONGOING) cr_expect_eq(search_best(&g, NULL, NULL, NULL, NULL, &none, NULL), -1);
   game_free(&g);
+  rules_free(&rs);
 }
 
 Test(legality, every_answer_is_a_legal_move) {
@@ -291,6 +293,7 @@ Test(limits, a_time_limit_is_respected) {
     cr_expect(is_legal(&g, &best));
     cr_expect_geq(info.depth, 1, "%s: not even one iteration", p->v.name);
     game_free(&g);
+    rules_free(&rs);
     plugin_close(p);
   }
 }
@@ -329,6 +332,7 @@ Test(limits, the_stop_flag_ends_an_unlimited_search) {
   cr_expect_lt(took, 0.2 + 2.0, "stopped after %.2f s", took);
   cr_expect(is_legal(&g, &best));
   game_free(&g);
+  rules_free(&rs);
   plugin_close(p);
 }
 
@@ -357,6 +361,7 @@ Test(scores, a_win_is_scored_with_its_distance) {
   search_score_text(info.score, text, sizeof text);
   cr_expect_str_eq(text, "win in 1");
   game_free(&g);
+  rules_free(&rs);
   plugin_close(p);
 }
 
@@ -380,6 +385,7 @@ Test(scores, the_progress_callback_sees_every_iteration) {
   cr_expect_geq(info.pvlen, 1);
   cr_expect(move_same_effect(&info.pv[0], &best));
   game_free(&g);
+  rules_free(&rs);
   plugin_close(p);
 }
 
@@ -423,6 +429,7 @@ Test(levels, the_lowest_level_makes_mistakes_the_top_level_does_not) {
   cr_assert_eq(search_best(&g, &top, NULL, NULL, NULL, &best, NULL), 0);
   cr_expect(move_same_effect(&best, shot));
   game_free(&g);
+  rules_free(&rs);
   plugin_close(p);
 }
 
@@ -478,6 +485,7 @@ Test(eval, bad_weights_are_refused_with_the_key_named) {
   cr_expect_eq(w.nadvance, 2);
   cr_expect_eq(w.advance[1], 5);
   cr_expect_eq(w.square_man[point_find(rs.v->geometry, "c3", 2)], 7);
+  rules_free(&rs);
   plugin_close(p);
 }
 
@@ -495,5 +503,6 @@ Test(eval, the_evaluation_is_symmetric) {
   cr_expect_gt(eval_position(&c, &p1), 50, "a man up is good for the side to move");
   p1.turn = DR_BLACK;
   cr_expect_lt(eval_position(&c, &p1), -50, "...and bad for the other");
+  rules_free(&rs);
   plugin_close(p);
 }

@@ -282,6 +282,39 @@ t_versus() {
   expect "exit status 0"
 }
 
+t_scores() {
+  plugins="$DRAUGHTS_PLUGIN_PATH/scores:$DRAUGHTS_PLUGIN_PATH"
+  start 80 24 USER=zoe DRAUGHTS_PLUGIN_PATH="$plugins" "$draughts" play --profile-db "$work/scores.db"
+  expect "< zoe >"              # the menu's player line starts as \$USER
+  keys Down Down Down Left Left Left  # level 3 down to 1, then the streak level
+  expect "streak: 0 won in a row, so level 1"
+  keys Down BSpace BSpace BSpace
+  type_text ana
+  expect "< ana >"
+  keys q Escape
+  start 80 24 DRAUGHTS_PLUGIN_PATH="$plugins" "$draughts" play sprint --level 1 --profile-db "$work/scores.db" --profile ana
+  expect "ana: streak 0, best 0"
+  expect "No record at this level yet"
+  keys :
+  type_text a7-b8
+  keys Enter
+  expect "You win: 790 points, a new record! Streak 1."
+  expect "ana: streak 1, best 1"
+  keys p
+  expect "Scores of ana: Sprint"
+  expect "Marks to beat:  Pro 760"
+  expect "1     790       2      1"
+  expect "white crowned a man"
+  keys q n Enter
+  expect "Record to beat: 790"
+  keys : && type_text g1-h2 && keys Enter
+  expect "The computer played"
+  keys q
+  expect "It counts as a loss"
+  keys y
+  expect "exit status 0"
+}
+
 # run NAME FUNCTION [ARG]: one case, unless $TTY_ONLY names others.
 run() {
   name=$1
@@ -306,6 +339,7 @@ run "NO_COLOR" t_no_color
 run "Ctrl-C restores the terminal" t_ctrl_c_restores_the_terminal
 run "plain line mode with TERM=dumb" t_plain_line_mode_with_term_dumb
 run "plain line mode when standard input is not a terminal" t_plain_line_mode_when_standard_input_is_not_a_terminal
+run "scores: player, streak level, result, scores screen" t_scores
 
 echo "tty: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -37,7 +37,7 @@ extern "C" {
 #endif
 
 #define DR_FRONTEND_ABI_VERSION 1
-#define DR_HOST_ABI_VERSION 1
+#define DR_HOST_ABI_VERSION 2 /* 2: profiles, scores and streaks */
 
 /* Zeroes a struct the host fills and sets its 'size'. */
 #define DR_INIT(s) (memset(&(s), 0, sizeof(s)), (s).size = (uint32_t)sizeof(s))
@@ -144,6 +144,62 @@ enum {
   DR_EVENT_PROGRESS = 8 /* the engine is thinking: redraw its progress */
 };
 
+/* ---- Those below are for host version 2 and greater: profiles, scores, streaks. */
+
+/* A setup's 'level' that lets the player's streak in the variant choose the
+** computer's level (the engine's streak-to-level mapping): seed 000's opponent. */
+#define DR_LEVEL_STREAK (-1)
+
+/* How a game ended for the person who played the computer. */
+enum { DR_SCORE_LOSS = -1, DR_SCORE_DRAW = 0, DR_SCORE_WIN = 1 };
+
+/* A saved game: a record, or a line of the history. */
+typedef struct dr_score {
+  uint32_t size;
+  int64_t id;           /* in the history, for 'score_pdn' */
+  char variant[32];     /* name */
+  char rules[128];
+  int level;            /* the computer's level */
+  int streak_level;     /* 1: that level came from the streak */
+  int outcome;          /* DR_SCORE_* */
+  int points;           /* 100 per own piece left + 10 per own move under 60; 0 unless a win */
+  int pieces;           /* own pieces on the board at the end */
+  int moves;            /* the person's own moves */
+  int ranked;           /* counts for the records: no undo, the variant's start and rules */
+  char note[96];        /* how it ended, or why it is kept out of the records */
+  int64_t when;         /* when it ended: seconds since 1970, UTC */
+} dr_score;
+
+/* The marks of a variant: scores to beat on the scoreboard, not opponents. */
+typedef struct dr_score_marks {
+  uint32_t size;
+  int pro, expert, junior;
+} dr_score_marks;
+
+/* A player's streak in a variant: wins in a row (a loss or a draw ends it). */
+typedef struct dr_streak {
+  uint32_t size;
+  int current, best;
+  int level;            /* the computer's level this streak gives (DR_LEVEL_STREAK) */
+} dr_streak;
+
+/* The player and what the current game means for the scores. */
+typedef struct dr_scoring {
+  uint32_t size;
+  char nickname[64];    /* the player; "" when no scores are kept (no store could open) */
+  int saved;            /* this game is saved when it ends: one person against the computer */
+  int ranked;           /* ...and can make a record */
+  char unranked_why[64];/* why not: "undo was used", "not from the start position", ... */
+  int streak, best_streak; /* the player's, in this variant */
+  int streak_level;     /* the computer's level follows the streak */
+  int record;           /* the record of this variant and level; 0 if none */
+  int finished;         /* the game has ended and its result is saved: */
+  int outcome;          /*   DR_SCORE_*, for the person */
+  int points;           /*   the score */
+  int new_record;       /*   it beat the record */
+  char notice[256];     /* one line for the player (a bad file moved aside, a save that failed); "" */
+} dr_scoring;
+
 /* The runtime's services.  Unless said otherwise: 0 on success, -1 and 'error'. */
 typedef struct dr_host {
   uint32_t abi_version; /* DR_HOST_ABI_VERSION of the runtime */
@@ -194,6 +250,28 @@ typedef struct dr_host {
   ** 'engine_stop' makes the engine play the best move found so far. */
   int (*poll)(dr_session *s, dr_engine *out);
   void (*engine_stop)(dr_session *s);
+
+  /* ---- Those below are for host version 2 and greater (test with DR_HOST_HAS). */
+
+  /* Profiles: a nickname only.  'profile_select' makes 'nickname' the player,
+  ** creating the profile when it is new, and remembers it for next time.
+  ** 'profile_list' gives the known nicknames one by one: 0, or -1 past the end. */
+  int (*profile_select)(dr_session *s, const char *nickname);
+  int (*profile_list)(dr_session *s, int index, char *name, size_t len);
+  /* The player and the current game: saved or not, ranked or not, streak, result. */
+  void (*scoring)(dr_session *s, dr_scoring *out);
+  /* The player's streak in 'variant' (a name; NULL: the current game's). */
+  int (*streak)(dr_session *s, const char *variant, dr_streak *out);
+  /* The marks of 'variant' (NULL: the current game's). */
+  int (*score_marks)(dr_session *s, const char *variant, dr_score_marks *out);
+  /* The player's record in 'variant' at 'level': 1 filled, 0 none yet, -1 error. */
+  int (*score_record)(dr_session *s, const char *variant, int level, dr_score *out);
+  /* The player's games, newest first, of 'variant' (NULL: every variant):
+  ** 1 filled, 0 past the end, -1 error. */
+  int (*score_history)(dr_session *s, const char *variant, int index, dr_score *out);
+  /* The PDN of game 'id' of the history into 'text' (cut to 'len'); its full length,
+  ** or -1. */
+  int (*score_pdn)(dr_session *s, int64_t id, char *text, size_t len);
 } dr_host;
 
 /* Whether 'host' has 'slot' (for slots added after version 1). */

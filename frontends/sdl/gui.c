@@ -1,0 +1,256 @@
+/*
+** gui.c — the SDL2 front end: the plugin's descriptor, the window, and the main loop.
+** The loop waits for events with a timeout, so the session is polled several times a
+** second whatever happens (the engine thinks on its own thread; its progress shows and
+** the window answers meanwhile), and it only draws when something changed, so an idle
+** game costs no processor time.
+*/
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gui.h"
+
+#define IDLE_MS 100  /* how often an idle window polls the session */
+#define FRAME_MS 16  /* while something moves or the engine's bar fills */
+/* The host table of version 1 ends after 'engine_stop'; later slots are tested one by
+** one with DR_HOST_HAS. */
+#define HOST_V1_SIZE (offsetof(dr_host, engine_stop) + sizeof(void (*)(void)))
+
+static int fail(char *why, size_t len, const char *what, const char *detail) {
+  snprintf(why, len, "%s%s%s", what, detail ? ": " : "", detail ? detail : "");
+  return -1;
+}
+
+void gui_say(ui *u, int error, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(u->msg, sizeof u->msg, fmt, ap);
+  va_end(ap);
+  u->msg_is_error = error;
+}
+
+void gui_status(ui *u, dr_status *st) {
+  DR_INIT(*st);
+  if (u->h->has_game(u->s)) u->h->status(u->s, st);
+}
+
+void gui_input(ui *u, dr_input *in) {
+  DR_INIT(*in);
+  in->from = in->at = -1;
+  if (u->h->has_game(u->s)) u->h->input(u->s, in);
+}
+
+void gui_replaced(ui *u) {
+  anim_reset(u);
+  u->caught_plies = -1;
+}
+
+void gui_button(ui *u, SDL_Rect r, int key) {
+  if (u->nbuttons >= (int)(sizeof u->button / sizeof *u->button)) return;
+  u->button[u->nbuttons] = r;
+  u->button_key[u->nbuttons++] = key;
+}
+
+/* The last drawn is on top. */
+int gui_button_at(const ui *u, int x, int y) {
+  SDL_Point p = {x, y};
+  for (int i = u->nbuttons - 1; i >= 0; i--)
+    if (SDL_PointInRect(&p, &u->button[i])) return u->button_key[i];
+  return 0;
+}
+
+int gui_settled(ui *u) {
+  dr_status st;
+  if (u->an.kind != ANIM_NONE || u->eng.thinking) return 0;
+  gui_status(u, &st);
+  return !u->h->has_game(u->s) || st.result != DR_ONGOING || st.player[st.turn] != DR_PLAYER_COMPUTER;
+}
+
+/* ------------------------------------------------------------------ draw */
+
+static void set_title(ui *u) {
+  static char shown[160];
+  char title[160];
+  dr_status st;
+  gui_status(u, &st);
+  snprintf(title, sizeof title, "%s%s", u->h->has_game(u->s) ? st.title : "draughts", u->h->has_game(u->s) ? " — draughts" : "");
+  if (strcmp(title, shown) == 0) return;
+  snprintf(shown, sizeof shown, "%s", title);
+  SDL_SetWindowTitle(u->win, title);
+}
+
+void gui_draw(ui *u) {
+  board_layout(u);
+  set_title(u);
+  u->nbuttons = 0;
+  SDL_SetRenderDrawColor(u->ren, COL_BG.r, COL_BG.g, COL_BG.b, 255);
+  SDL_RenderClear(u->ren);
+  if (u->view == VIEW_MENU) menu_draw(u);
+  else if (u->view == VIEW_HELP) help_draw(u);
+  else if (u->h->has_game(u->s)) board_draw(u), panel_draw(u), over_draw(u);
+}
+
+/* ------------------------------------------------------------------ loop */
+
+static void say_computer_move(ui *u) {
+  dr_status st;
+  char text[128];
+  gui_status(u, &st);
+  if (u->h->move_at(u->s, st.plies - 1, NULL, text, sizeof text) == 0) gui_say(u, 0, "The computer played %s.", text);
+}
+
+/* The engine's news: a move played, a hint ready, a failure.  While a move is being
+** shown the session is left alone, so the next one waits for it. */
+static int tick(ui *u) {
+  int moving = anim_step(u);
+  if (!u->h->has_game(u->s) || u->an.kind == ANIM_MOVE) return moving;
+  DR_INIT(u->eng);
+  int events = u->h->poll(u->s, &u->eng);
+  if (events & DR_EVENT_MOVED) say_computer_move(u);
+  if (events & DR_EVENT_FAILED) gui_say(u, 1, "%s", u->h->error(u->s));
+  if (events & DR_EVENT_HINT) keys_follow_hint(u);
+  anim_catch_up(u);
+  keys_caught_up(u);
+  return moving || events || u->eng.thinking || u->an.kind != ANIM_NONE;
+}
+
+static void window_event(ui *u, const SDL_WindowEvent *w) {
+  int ww, wh, ow, oh;
+  if (w->event != SDL_WINDOWEVENT_SIZE_CHANGED && w->event != SDL_WINDOWEVENT_RESIZED) return;
+  SDL_GetWindowSize(u->win, &ww, &wh);
+  SDL_GetRendererOutputSize(u->ren, &ow, &oh);
+  u->scale = ww > 0 ? (float)ow / (float)ww : 1.0f;
+}
+
+static void dispatch(ui *u, const SDL_Event *ev) {
+  int input = ev->type == SDL_KEYDOWN || ev->type == SDL_MOUSEBUTTONDOWN || ev->type == SDL_TEXTINPUT;
+  if (ev->type == SDL_QUIT) u->quit = 1;
+  else if (ev->type == SDL_WINDOWEVENT) window_event(u, &ev->window);
+  if (input) anim_finish(u); /* a click or a key does not wait for a piece to arrive */
+  if (u->view == VIEW_MENU) menu_event(u, ev);
+  else if (u->view == VIEW_HELP) help_event(u, ev);
+  else if (u->h->has_game(u->s)) keys_event(u, ev);
+}
+
+/* One turn of the loop: events, the session, a script step, and a frame if needed. */
+static int turn(ui *u, char *why, size_t len) {
+  SDL_Event ev;
+  int busy = u->an.kind != ANIM_NONE || u->eng.thinking, changed = 0;
+  if (SDL_WaitEventTimeout(&ev, busy ? FRAME_MS : IDLE_MS)) {
+    changed = 1;
+    dispatch(u, &ev);
+    while (!u->quit && SDL_PollEvent(&ev)) dispatch(u, &ev);
+  }
+  changed |= tick(u);
+  if (u->sc && !u->quit) {
+    int rc = script_step(u, why, len);
+    if (rc < 0) return -1;
+    if (rc > 0) u->quit = 1;
+    changed = 1;
+  }
+  if (changed || u->lay.out_w == 0) {
+    gui_draw(u);
+    SDL_RenderPresent(u->ren);
+  }
+  return 0;
+}
+
+/* ---------------------------------------------------------------- window */
+
+/* A window about two thirds of the screen, at the board's proportions with the panel. */
+static void window_size(int *w, int *h) {
+  SDL_Rect b = {0, 0, 1280, 800};
+  SDL_GetDisplayUsableBounds(0, &b);
+  *h = b.h * 4 / 5 < 1440 ? b.h * 4 / 5 : 1440;
+  *w = *h * 3 / 2 < b.w * 9 / 10 ? *h * 3 / 2 : b.w * 9 / 10;
+  if (*w < 480) *w = 480;
+  if (*h < 360) *h = 360;
+}
+
+static int open_window(ui *u, char *why, size_t len) {
+  int w, h, ow, oh;
+  window_size(&w, &h);
+  u->win = SDL_CreateWindow("draughts", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, w, h,
+                            SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
+  if (!u->win) return fail(why, len, "cannot open a window", SDL_GetError());
+  SDL_SetWindowMinimumSize(u->win, 400, 300);
+  u->ren = SDL_CreateRenderer(u->win, -1, SDL_RENDERER_ACCELERATED | SDL_RENDERER_PRESENTVSYNC);
+  if (!u->ren) u->ren = SDL_CreateRenderer(u->win, -1, SDL_RENDERER_SOFTWARE);
+  if (!u->ren) return fail(why, len, "cannot draw in the window", SDL_GetError());
+  SDL_GetWindowSize(u->win, &w, &h);
+  SDL_GetRendererOutputSize(u->ren, &ow, &oh);
+  u->scale = w > 0 ? (float)ow / (float)w : 1.0f;
+  SDL_StopTextInput(); /* on only while a question wants text: keys are commands */
+  return text_open(u, 16, why, len);
+}
+
+static void close_window(ui *u) {
+  text_close(u);
+  board_release(u);
+  if (u->ren) SDL_DestroyRenderer(u->ren);
+  if (u->win) SDL_DestroyWindow(u->win);
+}
+
+static int animation_wanted(void) {
+  const char *v = getenv("DRAUGHTS_SDL_ANIMATE");
+  return !(v && (strcmp(v, "0") == 0 || strcmp(v, "off") == 0 || strcmp(v, "no") == 0));
+}
+
+static ui *new_ui(const dr_host *host, dr_session *s) {
+  ui *u = calloc(1, sizeof *u);
+  if (!u) return NULL;
+  u->h = host;
+  u->s = s;
+  u->cursor = -1;
+  u->caught_plies = -1;
+  u->seen_plies = -1;
+  u->scale = 1.0f;
+  u->animate = animation_wanted();
+  return u;
+}
+
+static int play(ui *u, char *why, size_t len) {
+  const char *script = getenv("DRAUGHTS_SDL_SCRIPT");
+  if (script && *script && !(u->sc = script_open(script, why, len))) return -1;
+  if (!u->h->has_game(u->s)) menu_open(u);
+  gui_replaced(u);
+  int rc = 0;
+  while (!u->quit && rc == 0) rc = turn(u, why, len);
+  script_close(u->sc);
+  return rc;
+}
+
+static int gui_run(const dr_host *host, dr_session *s, char *why, size_t len) {
+  if (host->abi_version < 1 || host->size < HOST_V1_SIZE)
+    return fail(why, len, "the runtime's host table is older than this front end", NULL);
+  ui *u = new_ui(host, s);
+  if (!u) return fail(why, len, "out of memory", NULL);
+  int rc = -1;
+  if (SDL_Init(SDL_INIT_VIDEO) != 0) {
+    rc = fail(why, len, "no display: SDL cannot start its video; play in the terminal with --frontend tty",
+              SDL_GetError());
+  } else if (TTF_Init() != 0) {
+    rc = fail(why, len, "SDL_ttf cannot start", TTF_GetError());
+    SDL_Quit();
+  } else {
+    if (open_window(u, why, len) == 0) rc = play(u, why, len);
+    close_window(u);
+    TTF_Quit();
+    SDL_Quit();
+  }
+  free(u);
+  return rc;
+}
+
+static const dr_frontend frontend = {
+    .abi_version = DR_FRONTEND_ABI_VERSION,
+    .size = sizeof(dr_frontend),
+    .name = "sdl",
+    .title = "a window (SDL2): click to move, animated, any board",
+    /* probe */ .probe = gui_probe,
+    /* run   */ .run = gui_run,
+};
+
+DR_EXPORT const dr_frontend *dr_frontend_entry(void) { return &frontend; }

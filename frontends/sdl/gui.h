@@ -1,0 +1,214 @@
+/*
+** gui.h — the SDL2 front end's shared state.  Like the terminal front end it draws from
+** the plugin's geometry and sends taps and commands to the session ('dr_host'); it
+** holds no rules.  Everything is drawn in output pixels (on a high-DPI screen there are
+** more of them than window coordinates; mouse positions are scaled on arrival).
+** Files: gui.c (plugin, window, main loop), probe.c, paint.c (anti-aliased software
+** painting: wood, discs, rings, crowns), sprites.c (pieces and markers as textures),
+** text.c (fonts and cached text), board.c (layout and drawing from the geometry),
+** anim.c (moves slide, leg by leg), keys.c (clicks, keys, commands, questions),
+** panel.c (status beside the board, bottom lines), menu.c (new game), help.c,
+** over.c (game-over card and questions over the board), script.c (the test driver).
+*/
+#ifndef GUI_H
+#define GUI_H
+
+#include <SDL.h>
+#include <SDL_ttf.h>
+
+#include <draughts/frontend.h>
+
+#define FONT_PATH "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+#define FONT_BOLD_PATH "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
+#define FONT_PACKAGE "fonts-dejavu-core"
+
+/* What the window shows. */
+enum { VIEW_GAME, VIEW_MENU, VIEW_HELP };
+
+/* A question over the board. */
+enum { ASK_NONE, ASK_MOVE, ASK_SAVE, ASK_LOAD, ASK_QUIT, ASK_RESIGN };
+
+/* Fonts: text in the panel, small print, headings, the game-over title. */
+enum { FONT_TEXT, FONT_SMALL, FONT_BOLD, FONT_TITLE, FONT_COUNT };
+
+typedef struct rgba {
+  Uint8 r, g, b, a;
+} rgba;
+
+/* The palette: a wooden board, cream and ebony pieces, clear markers. */
+extern const rgba COL_BG, COL_PANEL, COL_TEXT, COL_DIM, COL_HEAD, COL_ERROR, COL_RING, COL_JUMPED, COL_MUST,
+    COL_SELECTED, COL_HINT, COL_LAST, COL_CURSOR;
+
+/* An image with its anchor: the point of the image that goes on a point's centre. */
+typedef struct sprite {
+  SDL_Texture *tex;
+  int w, h, ax, ay;
+} sprite;
+
+/* Pieces and markers for one size; remade when the board is resized. */
+enum { SPR_MAN_W, SPR_MAN_B, SPR_KING_W, SPR_KING_B, SPR_TARGET, SPR_OUTLINE, SPR_HALO, SPR_SPOT, SPR_COUNT };
+typedef struct sprites {
+  int radius; /* of the pieces they were made for; 0: none yet */
+  sprite s[SPR_COUNT];
+} sprites;
+
+/* Where things are in the window, in output pixels. */
+typedef struct layout {
+  int out_w, out_h;     /* laid out for this size... */
+  int flip;             /* ...this orientation... */
+  const dr_geometry *g; /* ...and this board */
+  SDL_Rect frame;       /* the board with its wooden frame and coordinates */
+  SDL_Rect grid;        /* the squares (or the area the points stand in) */
+  SDL_Rect panel;       /* the status */
+  int cell;             /* pixels between neighbouring grid positions */
+  int radius;           /* of a piece */
+  int x[DR_MAX_POINTS], y[DR_MAX_POINTS]; /* centre of each point */
+  int portrait;         /* the panel under the board, not beside it */
+} layout;
+
+/* A piece sliding on the board. */
+enum { ANIM_NONE, ANIM_MOVE, ANIM_SLIDE };
+typedef struct anim {
+  int kind;             /* ANIM_MOVE: a move played, over 'base'; ANIM_SLIDE: a landing being entered */
+  dr_position base;     /* the position before the move (ANIM_MOVE) */
+  int side, king;       /* the moving piece */
+  int origin;           /* where it stood: drawn empty meanwhile */
+  uint8_t stop[DR_MAX_JUMPS + 1]; /* the points it passes: stop[0] first, stop[nlegs] last */
+  int jumped[DR_MAX_JUMPS];       /* the piece each leg jumps, -1 none */
+  int leg, nlegs;       /* the leg under way */
+  Uint32 leg_start;     /* when it began (SDL ticks) */
+  int leg_ms;
+} anim;
+
+typedef struct script script;
+
+typedef struct ui {
+  const dr_host *h;
+  dr_session *s;
+  SDL_Window *win;
+  SDL_Renderer *ren;
+  TTF_Font *font[FONT_COUNT];
+  int font_px;           /* size the fonts were opened at */
+  float scale;           /* output pixels per window coordinate */
+  int view, ask, quit;
+  int flip;
+  int animate;           /* moves slide (key 'a', DRAUGHTS_SDL_ANIMATE=0 turns it off) */
+  int cursor;            /* the keyboard cursor's point, -1 none */
+  int cursor_shown;      /* shown after an arrow key, hidden again by a click */
+  int over_hidden;       /* the game-over card was put away to look at the board */
+  char ask_buf[512];
+  int ask_fresh;         /* the answer is the proposed one: typing replaces it */
+  char msg[256];
+  int msg_is_error;
+  char last_file[512];
+  layout lay;
+  SDL_Texture *board_tex; /* the board without pieces, for 'lay' */
+  sprites spr, icons;    /* pieces on the board, and small ones for the panel */
+  dr_engine eng;
+  int hint_active;       /* following the hint in 'eng.hint' */
+  int seen_plies;        /* the game as last drawn: a change of one ply is animated */
+  dr_position seen_pos;
+  int pending_leg;       /* legs of the player's move already shown while entering it */
+  anim an;
+  int help_top;          /* first line shown by the help screen */
+  int menu_row, menu_variant, menu_preset, menu_opponent, menu_level;
+  int caught_plies;      /* plies when the cursor and hint last caught up with the game */
+  int nbuttons;          /* what can be clicked, as last drawn: a box and its key */
+  SDL_Rect button[48];
+  int button_key[48];
+  script *sc;
+} ui;
+
+/* probe.c */
+int gui_probe(char *why, size_t len);
+
+/* gui.c */
+void gui_say(ui *u, int error, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void gui_status(ui *u, dr_status *st);
+void gui_input(ui *u, dr_input *in);
+void gui_draw(ui *u);  /* the whole frame, not presented */
+int gui_settled(ui *u); /* nothing moving, nobody thinking: what a script step waits for */
+void gui_replaced(ui *u); /* the game was replaced (undo, new, load): nothing to animate */
+void gui_button(ui *u, SDL_Rect r, int key);
+int gui_button_at(const ui *u, int x, int y); /* the key of the button there, 0 none */
+
+/* paint.c — anti-aliased painting into 32-bit ARGB pixel buffers. */
+typedef struct canvas {
+  Uint32 *px;
+  int w, h;
+} canvas;
+int paint_new(canvas *c, int w, int h);
+void paint_free(canvas *c);
+SDL_Texture *paint_texture(SDL_Renderer *ren, const canvas *c);
+void paint_blend(canvas *c, int x, int y, rgba col, float cover);
+void paint_disc(canvas *c, float cx, float cy, float r, rgba col);
+void paint_ring(canvas *c, float cx, float cy, float r_in, float r_out, rgba col);
+void paint_segment(canvas *c, float x1, float y1, float x2, float y2, float width, rgba col);
+void paint_wood(canvas *c, SDL_Rect area, rgba base, float grain, int seed);
+void paint_piece(canvas *c, float cx, float cy, float r, int side);
+void paint_crown(canvas *c, float cx, float cy, float r);
+
+/* sprites.c */
+void sprites_make(ui *u, sprites *sp, int radius);
+void sprites_free(sprites *sp);
+void sprite_draw(ui *u, const sprite *s, int x, int y, rgba tint);
+const sprite *sprite_piece(const sprites *sp, int side, int king);
+
+/* text.c */
+int text_open(ui *u, int px, char *why, size_t len);
+void text_close(ui *u);
+void text_flush(void);
+int text_draw(ui *u, int font, rgba col, int x, int y, const char *s); /* returns the width */
+int text_width(ui *u, int font, const char *s);
+int text_height(ui *u, int font);
+int text_fit(ui *u, int font, const char *s, int width); /* bytes of 's' that fit */
+int text_wrap(ui *u, int font, const char *s, int width, int *start, int *len, int max);
+
+/* board.c */
+void board_layout(ui *u);
+void board_draw(ui *u);
+int board_point_at(const ui *u, int x, int y); /* -1: no point there */
+int board_step(const ui *u, int from, int dx, int dy);
+void board_release(ui *u);
+void fill_rect(ui *u, SDL_Rect r, rgba col);
+void fill_round(ui *u, SDL_Rect r, int radius, rgba col);
+
+/* anim.c */
+void anim_catch_up(ui *u); /* after the game changed: slide the new move */
+void anim_reset(ui *u);    /* the game was replaced (new, undo, load): nothing to slide */
+void anim_slide(ui *u, int from, int to);
+void anim_finish(ui *u);
+int anim_step(ui *u);      /* advances by the clock; 1 while something moves */
+int anim_piece(const ui *u, int *side, int *king, float *x, float *y); /* the moving piece */
+dr_bits anim_hidden(const ui *u); /* points drawn empty meanwhile */
+
+/* keys.c */
+void keys_event(ui *u, const SDL_Event *ev);
+void keys_caught_up(ui *u);
+void keys_follow_hint(ui *u);
+void keys_ask(ui *u, int kind, const char *initial);
+
+/* panel.c */
+void panel_draw(ui *u);
+void panel_status_line(ui *u, char *out, size_t len);
+
+/* over.c */
+void over_draw(ui *u);
+int over_shown(ui *u);
+
+/* menu.c */
+void menu_open(ui *u);
+void menu_draw(ui *u);
+void menu_event(ui *u, const SDL_Event *ev);
+
+/* help.c */
+void help_draw(ui *u);
+void help_event(ui *u, const SDL_Event *ev);
+
+/* script.c — a test driver: DRAUGHTS_SDL_SCRIPT names a file of clicks, keys and
+** screenshots played one step at a time whenever the game has settled. */
+script *script_open(const char *path, char *why, size_t len);
+void script_close(script *sc);
+int script_step(ui *u, char *why, size_t len); /* 1 when the script has ended */
+
+#endif

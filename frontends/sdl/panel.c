@@ -1,0 +1,226 @@
+/*
+** panel.c — the status beside the board (or under it in a tall window): the game and
+** its rules, who plays which side with the side to move marked, the counters, the
+** captured pieces, the last move, the engine's thinking with a progress bar, the move
+** list, a message line, and a button for every command with its key.
+*/
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "gui.h"
+
+static const char *const side_title[2] = {"White", "Black"};
+
+/* The command buttons: key and label.  Every one also works from the keyboard. */
+static const struct chip {
+  int key;
+  const char *label;
+} chips[] = {{'u', "undo"}, {'h', "hint"},   {'n', "new"},  {'r', "resign"}, {'f', "flip"},
+             {'s', "save"}, {'l', "load"},   {'a', "anim"}, {'?', "help"},   {'q', "quit"}};
+#define NCHIPS (int)(sizeof chips / sizeof *chips)
+
+typedef struct pen {
+  int x, y, w;  /* left edge, next line's top, width */
+  int bottom;   /* the area's lower edge */
+} pen;
+
+static void line(ui *u, pen *p, int font, rgba col, const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+static void line(ui *u, pen *p, int font, rgba col, const char *fmt, ...) {
+  char buf[512];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  buf[text_fit(u, font, buf, p->w)] = '\0';
+  text_draw(u, font, col, p->x, p->y, buf);
+  p->y += text_height(u, font);
+}
+
+/* 'text' wrapped to the width, on at most 'max' lines. */
+static void para(ui *u, pen *p, int font, rgba col, const char *text, int max) {
+  int start[4], len[4], n = text_wrap(u, font, text, p->w, start, len, max < 4 ? max : 4);
+  for (int i = 0; i < n; i++) {
+    char buf[512];
+    snprintf(buf, sizeof buf, "%.*s", len[i], text + start[i]);
+    text_draw(u, font, col, p->x, p->y, buf);
+    p->y += text_height(u, font);
+  }
+}
+
+static const char *who(const dr_status *st, int side) {
+  if (st->player[side] == DR_PLAYER_COMPUTER) return "computer";
+  if (st->player[side ^ 1] == DR_PLAYER_COMPUTER) return "you";
+  return side ? "player 2" : "player 1";
+}
+
+static int computer_plays(const dr_status *st) {
+  return st->player[0] == DR_PLAYER_COMPUTER || st->player[1] == DR_PLAYER_COMPUTER;
+}
+
+/* "White to move: your move", "Game over: Black wins (no legal move)". */
+void panel_status_line(ui *u, char *out, size_t len) {
+  dr_status st;
+  gui_status(u, &st);
+  if (st.result != DR_ONGOING) {
+    const char *what = st.result == DR_DRAW ? "a draw" : st.result == DR_WHITE_WINS ? "White wins" : "Black wins";
+    snprintf(out, len, "Game over: %s (%s)", what, st.reason);
+  } else if (st.player[st.turn] == DR_PLAYER_COMPUTER) {
+    snprintf(out, len, "%s to move: the computer thinks", side_title[st.turn]);
+  } else {
+    snprintf(out, len, "%s to move%s", side_title[st.turn], computer_plays(&st) ? ": your move" : "");
+  }
+}
+
+static void icon(ui *u, int side, int x, int cy) {
+  const sprite *s = sprite_piece(&u->icons, side, 0);
+  sprite_draw(u, s, x + u->icons.radius, cy, (rgba){255, 255, 255, 255});
+}
+
+/* One row per side, with its piece; the side to move on a lighter band. */
+static void draw_players(ui *u, pen *p, const dr_status *st) {
+  int h = text_height(u, FONT_TEXT) * 3 / 2, r = u->icons.radius;
+  for (int side = 0; side < 2; side++) {
+    int to_move = st->result == DR_ONGOING && st->turn == side;
+    if (to_move) fill_round(u, (SDL_Rect){p->x - r / 2, p->y, p->w + r, h}, h / 3, (rgba){255, 240, 210, 28});
+    icon(u, side, p->x, p->y + h / 2);
+    char text[96];
+    snprintf(text, sizeof text, "%s: %s", side_title[side], who(st, side));
+    int tx = p->x + 3 * r, ty = p->y + (h - text_height(u, FONT_TEXT)) / 2;
+    text_draw(u, to_move ? FONT_BOLD : FONT_TEXT, to_move ? COL_TEXT : COL_DIM, tx, ty, text);
+    if (to_move) text_draw(u, FONT_SMALL, COL_HEAD, p->x + p->w - text_width(u, FONT_SMALL, "to move"), ty, "to move");
+    p->y += h;
+  }
+}
+
+static void draw_header(ui *u, pen *p, const dr_status *st) {
+  line(u, p, FONT_BOLD, COL_HEAD, "%s", st->title);
+  line(u, p, FONT_SMALL, COL_DIM, "Rules: %s", *st->rules ? st->rules : "default");
+  if (computer_plays(st)) line(u, p, FONT_SMALL, COL_DIM, "Computer level %d of %d", st->level, u->h->levels(u->s));
+  p->y += text_height(u, FONT_SMALL) / 2;
+  draw_players(u, p, st);
+  p->y += text_height(u, FONT_SMALL) / 2;
+}
+
+/* Counts with a small piece before each: "On the board  (o) 12  (x) 11". */
+static void draw_counts(ui *u, pen *p, const char *label, const int count[2]) {
+  int h = text_height(u, FONT_TEXT), x = p->x + text_draw(u, FONT_TEXT, COL_DIM, p->x, p->y, label) + h / 2;
+  for (int side = 0; side < 2; side++) {
+    char n[16];
+    icon(u, side, x, p->y + h / 2);
+    snprintf(n, sizeof n, "%d", count[side]);
+    x += 2 * u->icons.radius + h / 4;
+    x += text_draw(u, FONT_TEXT, COL_TEXT, x, p->y, n) + h;
+  }
+  p->y += h;
+}
+
+static void draw_counters(ui *u, pen *p, const dr_status *st) {
+  char status[256], last[128];
+  panel_status_line(u, status, sizeof status);
+  para(u, p, FONT_BOLD, st->result != DR_ONGOING ? COL_ERROR : COL_TEXT, status, 2);
+  if (*st->warning) para(u, p, FONT_SMALL, COL_ERROR, st->warning, 3);
+  line(u, p, FONT_TEXT, COL_TEXT, "Plies without capture: %d", st->plies_since_capture);
+  draw_counts(u, p, "On the board", st->pieces);
+  draw_counts(u, p, "Captured", st->captured);
+  if (u->h->move_at(u->s, st->plies - 1, NULL, last, sizeof last) == 0)
+    line(u, p, FONT_TEXT, COL_TEXT, "Last move: %s", last);
+}
+
+/* Depth, score and a bar that fills as the search uses its depth or time. */
+static void draw_engine(ui *u, pen *p) {
+  const dr_engine *e = &u->eng;
+  int h = text_height(u, FONT_SMALL);
+  if (!e->thinking) {
+    p->y += 2 * h + h / 2;
+    return;
+  }
+  line(u, p, FONT_SMALL, COL_HEAD, "%s depth %d  %s  %.1fs", e->for_hint ? "Hint: looking," : "Thinking:", e->depth,
+       e->depth ? e->score_text : "", e->seconds);
+  SDL_Rect bar = {p->x, p->y + h / 4, p->w, h / 2};
+  fill_round(u, bar, bar.h / 2, (rgba){255, 255, 255, 36});
+  bar.w = bar.w * (e->progress < 0 ? 0 : e->progress > 100 ? 100 : e->progress) / 100;
+  if (bar.w >= bar.h) fill_round(u, bar, bar.h / 2, COL_HEAD);
+  p->y += h;
+  if (*e->best) line(u, p, FONT_SMALL, COL_DIM, "best so far: %s", e->best);
+  else p->y += h;
+}
+
+/* The moves in numbered pairs; the latest that fit above 'bottom'. */
+static void draw_moves(ui *u, pen *p, const dr_status *st) {
+  int h = text_height(u, FONT_SMALL), rows = (p->bottom - p->y) / h - 1, first = 0;
+  int total = (st->plies + st->start_turn + 1) / 2, col = text_width(u, FONT_SMALL, "000.  ");
+  int col2 = col + (p->w - col) / 2;
+  if (rows < 1 || total == 0) return;
+  line(u, p, FONT_BOLD, COL_HEAD, "%s", "Moves");
+  if (total > rows) first = total - rows;
+  for (int row = first; row < total; row++, p->y += h) {
+    char num[16], a[64] = "...", b[64] = "";
+    int ply = row * 2 - st->start_turn;
+    if (ply >= 0) u->h->move_at(u->s, ply, NULL, a, sizeof a);
+    u->h->move_at(u->s, ply + 1, NULL, b, sizeof b);
+    snprintf(num, sizeof num, "%d.", row + 1);
+    text_draw(u, FONT_SMALL, COL_DIM, p->x, p->y, num);
+    text_draw(u, FONT_SMALL, COL_TEXT, p->x + col, p->y, a);
+    text_draw(u, FONT_SMALL, COL_TEXT, p->x + col2, p->y, b);
+  }
+}
+
+/* --------------------------------------------------------------- bottom */
+
+static int chip_width(ui *u, const struct chip *c) {
+  char key[2] = {(char)c->key, 0};
+  int h = text_height(u, FONT_SMALL);
+  return text_width(u, FONT_BOLD, key) + text_width(u, FONT_SMALL, c->label) + h;
+}
+
+/* The buttons flow in rows from the bottom up; returns their top. */
+static int draw_chips(ui *u, const pen *p) {
+  int h = text_height(u, FONT_SMALL) * 3 / 2, gap = h / 4, rows = 1, x = 0;
+  for (int i = 0; i < NCHIPS; i++) {
+    int w = chip_width(u, &chips[i]);
+    if (x > 0 && x + w > p->w) rows++, x = 0;
+    x += w + gap;
+  }
+  int top = p->bottom - rows * (h + gap) + gap, y = top;
+  x = 0;
+  for (int i = 0; i < NCHIPS; i++) {
+    char key[2] = {(char)chips[i].key, 0};
+    int w = chip_width(u, &chips[i]);
+    if (x > 0 && x + w > p->w) y += h + gap, x = 0;
+    SDL_Rect box = {p->x + x, y, w, h};
+    fill_round(u, box, h / 3, (rgba){255, 240, 210, 22});
+    int tx = box.x + h / 3, ty = y + (h - text_height(u, FONT_SMALL)) / 2;
+    tx += text_draw(u, FONT_BOLD, COL_HEAD, tx, ty - (text_height(u, FONT_BOLD) - text_height(u, FONT_SMALL)) / 2, key);
+    text_draw(u, FONT_SMALL, COL_TEXT, tx + h / 5, ty, chips[i].label);
+    gui_button(u, box, chips[i].key);
+    x += w + gap;
+  }
+  return top;
+}
+
+/* The message, on up to three lines just above the buttons; returns its top. */
+static int draw_message(ui *u, const pen *p, int bottom) {
+  int h = text_height(u, FONT_TEXT);
+  pen m = *p;
+  m.y = bottom - 3 * h - h / 2;
+  para(u, &m, FONT_TEXT, u->msg_is_error ? COL_ERROR : COL_TEXT, u->msg, 3);
+  return bottom - 3 * h - h / 2;
+}
+
+void panel_draw(ui *u) {
+  const SDL_Rect *r = &u->lay.panel;
+  dr_status st;
+  int pad = text_height(u, FONT_TEXT) * 3 / 4;
+  if (r->w < 40 || r->h < 40) return;
+  gui_status(u, &st);
+  fill_round(u, *r, pad, COL_PANEL);
+  pen p = {r->x + pad, r->y + pad, r->w - 2 * pad, r->y + r->h - pad};
+  int chips_top = draw_chips(u, &p);
+  p.bottom = draw_message(u, &p, chips_top) - text_height(u, FONT_SMALL) / 2;
+  draw_header(u, &p, &st);
+  draw_counters(u, &p, &st);
+  p.y += text_height(u, FONT_SMALL) / 2;
+  draw_engine(u, &p);
+  draw_moves(u, &p, &st);
+}

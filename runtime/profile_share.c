@@ -1,0 +1,249 @@
+/*
+** profile_share.c — a profile's records as a file for a friend, and friends' files
+** imported to compare best scores side by side, without a server.
+**
+** The file is plain text, one fact per line, so people can read and mail it:
+**
+**   draughts-scores 1
+**   nickname Ana
+**   streak VARIANT CURRENT BEST
+**   record VARIANT LEVEL POINTS PIECES MOVES FINISHED
+**   end
+**
+** The last line says the file is whole.  An import is checked completely before one
+** row is written, goes to the friend tables only, and replaces that friend's earlier
+** import in one transaction.
+*/
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "profile_internal.h"
+
+#define SHARE_MAGIC "draughts-scores 1"
+#define SHARE_MAX_BYTES (1 << 20)
+#define SHARE_MAX_LINES 10000
+
+/* ------------------------------------------------------------- export */
+
+static int export_streaks(profile_store *ps, int64_t profile, FILE *f, err *e) {
+  sqlite3_stmt *st;
+  if (pst_prepare(ps, &st, e, "SELECT variant, current, best FROM streak WHERE profile = ? ORDER BY variant", "i",
+                  profile))
+    return -1;
+  int rc;
+  while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+    fprintf(f, "streak %s %d %d\n", sqlite3_column_text(st, 0), sqlite3_column_int(st, 1), sqlite3_column_int(st, 2));
+  if (rc != SQLITE_DONE) pst_fail(ps, e);
+  sqlite3_finalize(st);
+  return rc == SQLITE_DONE ? 0 : -1;
+}
+
+/* The best ranked win per variant and level (SQLite takes the other columns from
+** the row that holds the max). */
+static int export_records(profile_store *ps, int64_t profile, FILE *f, err *e) {
+  sqlite3_stmt *st;
+  if (pst_prepare(ps, &st, e,
+                  "SELECT variant, level, max(points), pieces, moves, finished FROM game"
+                  " WHERE profile = ? AND ranked AND outcome = 1 GROUP BY variant, level ORDER BY variant, level",
+                  "i", profile))
+    return -1;
+  int rc;
+  while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+    fprintf(f, "record %s %d %d %d %d %lld\n", sqlite3_column_text(st, 0), sqlite3_column_int(st, 1),
+            sqlite3_column_int(st, 2), sqlite3_column_int(st, 3), sqlite3_column_int(st, 4),
+            (long long)sqlite3_column_int64(st, 5));
+  if (rc != SQLITE_DONE) pst_fail(ps, e);
+  sqlite3_finalize(st);
+  return rc == SQLITE_DONE ? 0 : -1;
+}
+
+int profile_export(profile_store *ps, int64_t profile, const char *file, err *e) {
+  char nick[PROFILE_NICK_MAX + 1];
+  sqlite3_stmt *st;
+  if (pst_prepare(ps, &st, e, "SELECT nickname FROM profile WHERE id = ?", "i", profile)) return -1;
+  int found = pst_row_text(ps, st, nick, sizeof nick, e);
+  if (found <= 0) return found < 0 ? -1 : err_set(e, "no such profile");
+  FILE *f = fopen(file, "w");
+  if (!f) return err_set(e, "cannot write %s: %s", file, strerror(errno));
+  fprintf(f, "%s\nnickname %s\n", SHARE_MAGIC, nick);
+  int rc = export_streaks(ps, profile, f, e) || export_records(ps, profile, f, e) ? -1 : 0;
+  fprintf(f, "end\n");
+  if (fclose(f) != 0 && rc == 0) rc = err_set(e, "error while writing %s: %s", file, strerror(errno));
+  return rc;
+}
+
+/* ------------------------------------------------------------- import */
+
+typedef struct share_row {
+  int kind;  /* 's' streak, 'r' record */
+  char variant[32];
+  long long n[5];
+} share_row;
+
+typedef struct share_file {
+  char nick[PROFILE_NICK_MAX + 1];
+  int count;
+  share_row *rows;
+} share_file;
+
+static int valid_variant(const char *s) {
+  size_t n = strlen(s);
+  if (n == 0 || n > 31) return 0;
+  for (; *s; s++)
+    if (!((*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9') || *s == '_')) return 0;
+  return 1;
+}
+
+/* A non-negative integer no bigger than 'max', the whole of 'tok'. */
+static int number(const char *tok, long long max, long long *out) {
+  char *end;
+  if (!tok || *tok < '0' || *tok > '9') return -1;
+  errno = 0;
+  long long v = strtoll(tok, &end, 10);
+  if (*end || errno || v > max) return -1;
+  *out = v;
+  return 0;
+}
+
+/* "streak V C B" or "record V L P N M T" into 'r'. */
+static int parse_row(char *line, share_row *r) {
+  static const long long max_streak[] = {1000000, 1000000};
+  static const long long max_record[] = {64, 10000000, 64, 100000, 1LL << 40};
+  char *save = NULL, *word = strtok_r(line, " ", &save), *variant = strtok_r(NULL, " ", &save);
+  int streak = word && strcmp(word, "streak") == 0, count = streak ? 2 : 5;
+  if (!word || (!streak && strcmp(word, "record") != 0) || !variant || !valid_variant(variant)) return -1;
+  r->kind = streak ? 's' : 'r';
+  snprintf(r->variant, sizeof r->variant, "%s", variant);
+  for (int i = 0; i < count; i++)
+    if (number(strtok_r(NULL, " ", &save), streak ? max_streak[i] : max_record[i], &r->n[i])) return -1;
+  if (!streak && r->n[0] < 1) return -1;
+  return strtok_r(NULL, " ", &save) ? -1 : 0;
+}
+
+static int line_error(const char *file, int line, err *e) {
+  return err_set(e, "%s line %d: expected 'streak VARIANT CURRENT BEST', 'record VARIANT LEVEL POINTS PIECES "
+                    "MOVES TIME' or 'end'", file, line);
+}
+
+/* Splits off the first line of '*text' (without its end of line). */
+static char *first_line(char **text) {
+  char *line = *text, *nl = strchr(line, '\n');
+  if (nl) *nl = '\0', *text = nl + 1;
+  else *text = line + strlen(line);
+  line[strcspn(line, "\r")] = '\0';
+  return line;
+}
+
+/* The lines after the nickname, up to 'end' (blank lines may follow it). */
+static int parse_rows(char *rest, const char *file, int line, share_file *sf, err *e) {
+  int ended = 0;
+  for (; *rest; line++) {
+    char *l = first_line(&rest);
+    if (ended && *l) return err_set(e, "%s line %d: text after 'end'", file, line);
+    if (ended || (ended = strcmp(l, "end") == 0)) continue;
+    if (sf->count == SHARE_MAX_LINES) return err_set(e, "%s: more than %d lines", file, SHARE_MAX_LINES);
+    if (parse_row(l, &sf->rows[sf->count])) return line_error(file, line, e);
+    sf->count++;
+  }
+  return ended ? 0 : err_set(e, "%s: the file ends early (no 'end' line): it may be cut short", file);
+}
+
+static int parse_share(char *text, size_t len, const char *file, share_file *sf, err *e) {
+  err why;
+  if (strlen(text) != len) return err_set(e, "%s: not a draughts scores file (binary data)", file);
+  char *rest = text, *magic = first_line(&rest), *nick = first_line(&rest);
+  if (strcmp(magic, SHARE_MAGIC) != 0)
+    return err_set(e, "%s: not a draughts scores file (it should start with '%s')", file, SHARE_MAGIC);
+  if (strncmp(nick, "nickname ", 9) != 0) return err_set(e, "%s line 2: expected 'nickname NAME'", file);
+  if (profile_check_nickname(nick + 9, &why)) return err_set(e, "%s line 2: %s", file, why.msg);
+  snprintf(sf->nick, sizeof sf->nick, "%s", nick + 9);
+  sf->rows = xmalloc(SHARE_MAX_LINES * sizeof *sf->rows);
+  return parse_rows(rest, file, 3, sf, e);
+}
+
+static int store_rows(profile_store *ps, int64_t friend_id, const share_file *sf, err *e) {
+  for (int i = 0; i < sf->count; i++) {
+    const share_row *r = &sf->rows[i];
+    int rc = r->kind == 's'
+                 ? pst_exec(ps, e, "INSERT OR REPLACE INTO friend_streak VALUES(?, ?, ?, ?)", "itii", friend_id,
+                            r->variant, (int64_t)r->n[0], (int64_t)r->n[1])
+                 : pst_exec(ps, e, "INSERT OR REPLACE INTO friend_record VALUES(?, ?, ?, ?, ?, ?, ?)", "itiiiii",
+                            friend_id, r->variant, (int64_t)r->n[0], (int64_t)r->n[1], (int64_t)r->n[2],
+                            (int64_t)r->n[3], (int64_t)r->n[4]);
+    if (rc) return -1;
+  }
+  return 0;
+}
+
+static int store_share(profile_store *ps, const share_file *sf, err *e) {
+  sqlite3_stmt *st;
+  int64_t id = 0;
+  if (pst_exec(ps, e,
+               "INSERT INTO friend(nickname, imported) VALUES(?1, ?2)"
+               " ON CONFLICT(nickname) DO UPDATE SET imported = ?2",
+               "ti", sf->nick, (int64_t)time(NULL)) ||
+      pst_prepare(ps, &st, e, "SELECT id FROM friend WHERE nickname = ?", "t", sf->nick))
+    return -1;
+  if (sqlite3_step(st) == SQLITE_ROW) id = sqlite3_column_int64(st, 0);
+  sqlite3_finalize(st);
+  if (id <= 0) return pst_fail(ps, e);
+  if (pst_exec(ps, e, "DELETE FROM friend_record WHERE friend = ?", "i", id) ||
+      pst_exec(ps, e, "DELETE FROM friend_streak WHERE friend = ?", "i", id))
+    return -1;
+  return store_rows(ps, id, sf, e);
+}
+
+int profile_import(profile_store *ps, const char *file, char *nick, size_t len, err *e) {
+  size_t size = 0;
+  share_file sf;
+  memset(&sf, 0, sizeof sf);
+  char *text = read_file(file, &size, e);
+  if (!text) return -1;
+  int rc = -1;
+  if (size > SHARE_MAX_BYTES) err_set(e, "%s: too big for a draughts scores file", file);
+  else if (parse_share(text, size, file, &sf, e) == 0 && pst_begin(ps, e) == 0) {
+    rc = store_share(ps, &sf, e) == 0 && pst_commit(ps, e) == 0 ? 0 : -1;
+    if (rc) pst_rollback(ps);
+  }
+  if (rc == 0 && nick) snprintf(nick, len, "%s", sf.nick);
+  free(sf.rows);
+  free(text);
+  return rc;
+}
+
+/* ------------------------------------------------------------- friends */
+
+int profile_friend_at(profile_store *ps, int index, char *nick, size_t len, err *e) {
+  sqlite3_stmt *st;
+  if (pst_prepare(ps, &st, e, "SELECT nickname FROM friend ORDER BY nickname LIMIT 1 OFFSET ?", "i",
+                  (int64_t)index))
+    return -1;
+  return pst_row_text(ps, st, nick, len, e);
+}
+
+int profile_friend_record(profile_store *ps, const char *friend_nick, const char *variant, int level, int *points,
+                          err *e) {
+  sqlite3_stmt *st;
+  *points = 0;
+  if (pst_prepare(ps, &st, e,
+                  "SELECT r.points FROM friend_record r JOIN friend f ON f.id = r.friend"
+                  " WHERE f.nickname = ? AND r.variant = ? AND r.level = ?",
+                  "tti", friend_nick, variant, (int64_t)level))
+    return -1;
+  return pst_row_ints(ps, st, points, NULL, e);
+}
+
+int profile_friend_streak(profile_store *ps, const char *friend_nick, const char *variant, int *current, int *best,
+                          err *e) {
+  sqlite3_stmt *st;
+  *current = *best = 0;
+  if (pst_prepare(ps, &st, e,
+                  "SELECT s.current, s.best FROM friend_streak s JOIN friend f ON f.id = s.friend"
+                  " WHERE f.nickname = ? AND s.variant = ?",
+                  "tt", friend_nick, variant))
+    return -1;
+  return pst_row_ints(ps, st, current, best, e);
+}

@@ -1,0 +1,530 @@
+/*
+** test_sdl.c — the SDL front end as it really runs, headless: SDL's dummy video driver
+** with its software renderer.  Each test writes a script of clicks, keys and
+** screenshots (DRAUGHTS_SDL_SCRIPT, see frontends/sdl/script.c), runs 'draughts play
+** --frontend sdl' on it, and reads the pixels back: the board of each variant, the
+** rings on exactly the legal targets of a clicked piece (compared with 'draughts
+** moves'), a multi-jump clicked point by point, undo, refused clicks, the computer's
+** reply with animation on, flipping, resizing, save and load, the end of a game, the
+** menu, and the error without a display.  Each screenshot comes with a text file
+** giving where each point is drawn and the state of the game.
+*/
+#include <SDL.h>
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/* ------------------------------------------------------------- running */
+
+typedef struct run {
+  char dir[64];  /* a fresh directory for the script and the shots */
+  char err[4096];
+  int status;
+} run;
+
+static void run_init(run *r) {
+  snprintf(r->dir, sizeof r->dir, "/tmp/draughts_sdl_XXXXXX");
+  cr_assert_not_null(mkdtemp(r->dir));
+}
+
+static void run_done(run *r) {
+  char cmd[128];
+  snprintf(cmd, sizeof cmd, "rm -rf '%s'", r->dir);
+  cr_assert_eq(system(cmd), 0);
+}
+
+static void slurp(const char *path, char *out, size_t len) {
+  FILE *f = fopen(path, "r");
+  size_t n = f ? fread(out, 1, len - 1, f) : 0;
+  out[n] = '\0';
+  if (f) fclose(f);
+}
+
+#define HEADLESS "SDL_VIDEODRIVER=dummy SDL_RENDER_DRIVER=software DRAUGHTS_SDL_ANIMATE=0"
+
+/* Runs the front end on 'script' ('@' stands for the run's directory) with 'args'.
+** 'env' (NULL: HEADLESS) says how: the video driver and so on, or '-u' options that
+** take variables away. */
+static void play(run *r, const char *env, const char *args, const char *script) {
+  char path[128], cmd[2048];
+  snprintf(path, sizeof path, "%s/script", r->dir);
+  FILE *f = fopen(path, "w");
+  cr_assert_not_null(f);
+  for (const char *s = script; *s; s++)
+    if (*s == '@') fputs(r->dir, f);
+    else fputc(*s, f);
+  fclose(f);
+  snprintf(cmd, sizeof cmd,
+           "cd '%s' && env -u DRAUGHTS_PLUGIN_PATH %s XDG_DATA_HOME='%s' XDG_CONFIG_HOME='%s' HOME='%s' "
+           "DRAUGHTS_SDL_SCRIPT='%s' '%s' play --frontend sdl %s </dev/null >/dev/null 2>'%s/err'",
+           r->dir, env ? env : HEADLESS, r->dir, r->dir, r->dir, path, DRAUGHTS_EXE, args, r->dir);
+  r->status = system(cmd);
+  snprintf(path, sizeof path, "%s/err", r->dir);
+  slurp(path, r->err, sizeof r->err);
+}
+
+static void play_ok(run *r, const char *env, const char *args, const char *script) {
+  play(r, env, args, script);
+  cr_assert(WIFEXITED(r->status) && WEXITSTATUS(r->status) == 0, "draughts play %s failed: %s", args, r->err);
+}
+
+/* ---------------------------------------------------------------- shots */
+
+#define MAX_POINTS 64
+
+typedef struct shot {
+  SDL_Surface *img;
+  int w, h, cell, radius, plies, result, ask;
+  char view[16], message[256], reason[128];
+  int npoints;
+  char name[MAX_POINTS][8];
+  int x[MAX_POINTS], y[MAX_POINTS];
+} shot;
+
+static void read_state(shot *s, const char *path) {
+  char line[512];
+  FILE *f = fopen(path, "r");
+  cr_assert_not_null(f, "no state file %s", path);
+  while (fgets(line, sizeof line, f)) {
+    line[strcspn(line, "\n")] = '\0';
+    if (sscanf(line, "size %d %d", &s->w, &s->h) == 2) continue;
+    if (sscanf(line, "cell %d", &s->cell) == 1 || sscanf(line, "radius %d", &s->radius) == 1) continue;
+    if (sscanf(line, "plies %d", &s->plies) == 1 || sscanf(line, "result %d", &s->result) == 1) continue;
+    if (sscanf(line, "ask %d", &s->ask) == 1 || sscanf(line, "view %15s", s->view) == 1) continue;
+    if (strncmp(line, "message ", 8) == 0) snprintf(s->message, sizeof s->message, "%s", line + 8);
+    if (strncmp(line, "reason ", 7) == 0) snprintf(s->reason, sizeof s->reason, "%s", line + 7);
+    int k = s->npoints;
+    if (k < MAX_POINTS && sscanf(line, "point %7s %d %d", s->name[k], &s->x[k], &s->y[k]) == 3) s->npoints++;
+  }
+  fclose(f);
+}
+
+/* Screenshot 'name' of run 'r' with its state. */
+static void load_shot(const run *r, const char *name, shot *s) {
+  char path[256];
+  memset(s, 0, sizeof *s);
+  snprintf(path, sizeof path, "%s/%s.bmp", r->dir, name);
+  SDL_Surface *raw = SDL_LoadBMP(path);
+  cr_assert_not_null(raw, "no screenshot %s: %s", path, SDL_GetError());
+  s->img = SDL_ConvertSurfaceFormat(raw, SDL_PIXELFORMAT_ARGB8888, 0);
+  SDL_FreeSurface(raw);
+  cr_assert_not_null(s->img);
+  snprintf(path, sizeof path, "%s/%s.bmp.txt", r->dir, name);
+  read_state(s, path);
+  cr_assert_eq(s->img->w, s->w, "the screenshot is the window's size");
+}
+
+static void free_shot(shot *s) { SDL_FreeSurface(s->img); }
+
+typedef struct rgb {
+  int r, g, b;
+} rgb;
+
+static rgb pixel(const shot *s, int x, int y) {
+  cr_assert(x >= 0 && y >= 0 && x < s->img->w && y < s->img->h, "pixel %d,%d is outside the window", x, y);
+  Uint32 p = ((const Uint32 *)s->img->pixels)[y * (s->img->pitch / 4) + x];
+  return (rgb){(int)(p >> 16 & 255), (int)(p >> 8 & 255), (int)(p & 255)};
+}
+
+static int point_index(const shot *s, const char *name) {
+  for (int i = 0; i < s->npoints; i++)
+    if (strcmp(s->name[i], name) == 0) return i;
+  cr_assert_fail("no point %s in the screenshot's state", name);
+  return -1;
+}
+
+/* ------------------------------------------------------------- colours */
+
+static int is_ivory(rgb c) { return c.r > 200 && c.g > 188 && c.b > 165; }
+static int is_ebony(rgb c) { return c.r < 90 && c.g < 80 && c.b < 80 && abs(c.r - c.b) < 30; }
+static int is_gold(rgb c) { return c.r > 200 && c.g > 120 && c.b < 75 && c.r - c.b > 140; }
+static int is_ring(rgb c) { return c.b > 170 && c.b > c.r + 80; }
+static int is_red(rgb c) { return c.r > 170 && c.g < 90 && c.b < 90; }
+static int is_orange(rgb c) { return c.r > 200 && c.g > 100 && c.g < 190 && c.b < 80; }
+/* A dark square, maybe tinted yellow for the last move. */
+static int is_dark_wood(rgb c) { return c.r >= 130 && c.r <= 225 && c.g >= 85 && c.g <= 175 && c.b >= 45 && c.b <= 115; }
+static int is_light_wood(rgb c) { return c.r > 205 && c.g > 180 && c.b > 140 && c.b < 215; }
+static int is_plain_wood(rgb c) { return c.r > 190 && c.g > 150 && c.g < 215 && c.b > 100 && c.b < 170; }
+/* A line or a point's dot, maybe tinted for the last move. */
+static int is_line(rgb c) { return c.r < 150 && c.r > c.b + 30 && c.g < 115; }
+
+static const char *describe(rgb c) {
+  static char buf[64];
+  snprintf(buf, sizeof buf, "rgb(%d,%d,%d)", c.r, c.g, c.b);
+  return buf;
+}
+
+/* What the centre of a point shows: 'W' 'B' men, 'K' 'Q' white and black kings (the
+** crown, on a light or dark rim), 'e' empty, '?' anything else. */
+static char content(const shot *s, int i, int empty_ok(rgb)) {
+  rgb c = pixel(s, s->x[i], s->y[i]), rim = pixel(s, s->x[i] - s->radius * 6 / 10, s->y[i]);
+  if (is_gold(c)) return is_ivory(rim) ? 'K' : is_ebony(rim) ? 'Q' : '?';
+  if (is_ivory(c)) return 'W';
+  if (is_ebony(c)) return 'B';
+  return empty_ok(c) ? 'e' : '?';
+}
+
+static int ringed(const shot *s, int i) { return is_ring(pixel(s, s->x[i] + s->radius * 86 / 100, s->y[i])); }
+
+/* The outline just outside a piece (jumped: red; must capture: orange). */
+static rgb outline(const shot *s, int i) { return pixel(s, s->x[i] + s->radius + s->radius / 12 + 1, s->y[i]); }
+
+/* ------------------------------------------------------------ positions */
+
+/* The pieces of a FEN like "W:Wc3,Kh2:Bd4" as 'W', 'K', 'B', 'Q' per point name. */
+static char fen_piece(const char *fen, const char *point) {
+  char buf[512];
+  snprintf(buf, sizeof buf, "%s", fen);
+  for (char *side = strtok(buf, ":"); side; side = strtok(NULL, ":")) {
+    if (*side != 'W' && *side != 'B') continue;
+    int black = *side == 'B';
+    for (char *p = side + 1, *end; *p; p = end + (*end != '\0')) {
+      end = p + strcspn(p, ",");
+      int king = *p == 'K';
+      if (king) p++;
+      if ((size_t)(end - p) == strlen(point) && strncmp(p, point, (size_t)(end - p)) == 0)
+        return black ? (king ? 'Q' : 'B') : (king ? 'K' : 'W');
+    }
+  }
+  return 'e';
+}
+
+/* Every point of the shot shows what 'fen' puts there. */
+static void check_position(const shot *s, const char *fen, int empty_ok(rgb)) {
+  for (int i = 0; i < s->npoints; i++) {
+    char want = fen_piece(fen, s->name[i]), got = content(s, i, empty_ok);
+    cr_expect_eq(got, want, "%s shows '%c' (%s), the position has '%c'", s->name[i], got,
+                 describe(pixel(s, s->x[i], s->y[i])), want);
+  }
+}
+
+/* 'draughts moves' for a position: each move's first two points, from and first landing. */
+typedef struct moves {
+  int n;
+  char from[256][8], to[256][8];
+} moves;
+
+static void legal_moves(const char *variant, const char *fen, moves *m) {
+  char cmd[1024], line[256];
+  snprintf(cmd, sizeof cmd, "'%s' moves %s%s%s%s", DRAUGHTS_EXE, variant, fen ? " --fen '" : "", fen ? fen : "",
+           fen ? "'" : "");
+  FILE *p = popen(cmd, "r");
+  cr_assert_not_null(p);
+  m->n = 0;
+  while (m->n < 256 && fgets(line, sizeof line, p)) {
+    size_t a = strcspn(line, "-x"), b = strcspn(line + a + 1, "-x\n");
+    snprintf(m->from[m->n], 8, "%.*s", (int)a, line);
+    snprintf(m->to[m->n], 8, "%.*s", (int)b, line + a + 1);
+    m->n++;
+  }
+  cr_assert_eq(pclose(p), 0);
+  cr_assert_gt(m->n, 0, "no legal moves in %s", fen ? fen : "the start position");
+}
+
+static int has_target(const moves *m, const char *from, const char *to) {
+  for (int i = 0; i < m->n; i++)
+    if (strcmp(m->from[i], from) == 0 && strcmp(m->to[i], to) == 0) return 1;
+  return 0;
+}
+
+TestSuite(sdl, .timeout = 240);
+
+/* ---------------------------------------------------------------- boards */
+
+static void check_board(const char *variant, const char *fen, int empty_ok(rgb), void extra(const shot *)) {
+  run r;
+  shot s;
+  char args[256];
+  run_init(&r);
+  snprintf(args, sizeof args, "%s --two-players --fen '%s'", variant, fen);
+  play_ok(&r, NULL, args, "size 640 480\nshot @/board.bmp\nquit\n");
+  load_shot(&r, "board", &s);
+  cr_expect_str_eq(s.view, "game");
+  cr_expect_gt(s.npoints, 0);
+  check_position(&s, fen, empty_ok);
+  if (extra) extra(&s);
+  free_shot(&s);
+  run_done(&r);
+}
+
+/* On a checkered board the squares between the points are light. */
+static void light_between(const shot *s) {
+  int a = point_index(s, "a1");
+  cr_expect(is_light_wood(pixel(s, s->x[a] + s->cell, s->y[a])), "b1 is not a light square: %s",
+            describe(pixel(s, s->x[a] + s->cell, s->y[a])));
+}
+
+/* On a board of lines, the ground away from the lines is wood, and a line runs a1-b1. */
+static void ground_and_lines(const shot *s) {
+  int a = point_index(s, "a1");
+  rgb off = pixel(s, s->x[a] + s->cell / 2, s->y[a] - s->cell / 5), on = pixel(s, s->x[a] + s->cell / 2, s->y[a]);
+  cr_expect(is_plain_wood(off) || is_light_wood(off), "the ground is %s", describe(off));
+  cr_expect(is_line(on), "no line between a1 and b1: %s", describe(on));
+}
+
+Test(sdl, checkered_board) { check_board("brazilian", "W:Wa1,c3,Kh2:Bb8,Kd6,f6", is_dark_wood, light_between); }
+Test(sdl, square_board) { check_board("turkish", "W:Wa2,Kd4,h3:Bc6,Kh7,e7", is_plain_wood, NULL); }
+Test(sdl, board_of_lines) { check_board("alquerque", "W:Wa1,c3,e2:Bb4,e5,c5", is_line, ground_and_lines); }
+
+/* ---------------------------------------------------------------- targets */
+
+/* Clicks every piece that can move, one after the other, and checks that exactly its
+** legal first landings are ringed. */
+static void check_targets(const char *variant, const char *fen) {
+  run r;
+  moves m;
+  char args[256], script[8192] = "size 640 480\n", *from[64];
+  int nfrom = 0;
+  legal_moves(variant, fen, &m);
+  for (int i = 0; i < m.n; i++) {
+    int seen = 0;
+    for (int k = 0; k < nfrom; k++) seen |= strcmp(from[k], m.from[i]) == 0;
+    if (!seen && nfrom < 64) from[nfrom++] = m.from[i];
+  }
+  for (int k = 0; k < nfrom; k++)
+    snprintf(script + strlen(script), sizeof script - strlen(script), "click %s\nshot @/%d.bmp\nkey Escape\n", from[k], k);
+  strcat(script, "quit\n");
+  run_init(&r);
+  snprintf(args, sizeof args, "%s --two-players%s%s%s", variant, fen ? " --fen '" : "", fen ? fen : "", fen ? "'" : "");
+  play_ok(&r, NULL, args, script);
+  for (int k = 0; k < nfrom; k++) {
+    shot s;
+    char name[16];
+    snprintf(name, sizeof name, "%d", k);
+    load_shot(&r, name, &s);
+    for (int i = 0; i < s.npoints; i++)
+      cr_expect_eq(ringed(&s, i), has_target(&m, from[k], s.name[i]), "%s %s: %s is %sringed", variant, from[k],
+                   s.name[i], ringed(&s, i) ? "" : "not ");
+    free_shot(&s);
+  }
+  run_done(&r);
+}
+
+Test(sdl, targets_checkered) {
+  check_targets("brazilian", NULL);
+  check_targets("brazilian", "W:WKd4,c1:Bf6,b6");
+}
+Test(sdl, targets_squares) {
+  check_targets("turkish", NULL);
+  check_targets("turkish", "W:Wc3,Kh1:Bc4,c6,Kd8");
+}
+Test(sdl, targets_lines) {
+  check_targets("alquerque", NULL);
+  check_targets("alquerque", "W:Wc1,e1:Bc2,c4,b4");
+}
+
+/* ------------------------------------------------------------ multi-jump */
+
+Test(sdl, multi_jump_by_clicks_and_undo) {
+  run r;
+  shot s;
+  const char *fen = "W:Wc3,Kh2:Bd4,d6,Kb8";
+  run_init(&r);
+  play_ok(&r, NULL, "brazilian --two-players --fen 'W:Wc3,Kh2:Bd4,d6,Kb8'",
+          "size 640 480\nshot @/0.bmp\nclick c3\nclick e5\nshot @/1.bmp\nclick c7\nshot @/2.bmp\n"
+          "key u\nshot @/3.bmp\nquit\n");
+  load_shot(&r, "0", &s);
+  cr_expect(is_orange(outline(&s, point_index(&s, "c3"))), "c3 must capture: %s",
+            describe(outline(&s, point_index(&s, "c3"))));
+  cr_expect(!is_orange(outline(&s, point_index(&s, "h2"))), "h2 cannot capture");
+  free_shot(&s);
+
+  load_shot(&r, "1", &s); /* c3 landed on e5, jumping d4; c7 next */
+  cr_expect_eq(content(&s, point_index(&s, "e5"), is_dark_wood), 'W');
+  cr_expect_eq(content(&s, point_index(&s, "c3"), is_dark_wood), 'e');
+  cr_expect_eq(content(&s, point_index(&s, "d4"), is_dark_wood), 'B', "the jumped piece stays until the move ends");
+  cr_expect(is_red(outline(&s, point_index(&s, "d4"))), "d4 is not outlined in red: %s",
+            describe(outline(&s, point_index(&s, "d4"))));
+  cr_expect(!is_red(outline(&s, point_index(&s, "d6"))), "d6 is not jumped yet");
+  for (int i = 0; i < s.npoints; i++)
+    cr_expect_eq(ringed(&s, i), strcmp(s.name[i], "c7") == 0, "%s ringed?", s.name[i]);
+  cr_expect_str_eq(s.message, "The capture goes on: choose the next landing point.");
+  free_shot(&s);
+
+  load_shot(&r, "2", &s); /* the move is played */
+  cr_expect_eq(s.plies, 1);
+  check_position(&s, "W:Wc7,Kh2:BKb8", is_dark_wood);
+  free_shot(&s);
+
+  load_shot(&r, "3", &s); /* and taken back */
+  cr_expect_eq(s.plies, 0);
+  check_position(&s, fen, is_dark_wood);
+  free_shot(&s);
+  run_done(&r);
+}
+
+Test(sdl, multi_jump_on_lines) {
+  run r;
+  shot s;
+  run_init(&r);
+  play_ok(&r, NULL, "alquerque --two-players --fen 'W:Wc1:Bc2,c4,b4,e5'",
+          "size 640 480\nclick c1\nclick c3\nshot @/1.bmp\nclick c5\nshot @/2.bmp\nclick a3\nshot @/3.bmp\nquit\n");
+  load_shot(&r, "1", &s);
+  cr_expect(is_red(outline(&s, point_index(&s, "c2"))), "c2 is jumped");
+  for (int i = 0; i < s.npoints; i++)
+    cr_expect_eq(ringed(&s, i), strcmp(s.name[i], "a5") == 0 || strcmp(s.name[i], "c5") == 0, "%s ringed?",
+                 s.name[i]);
+  free_shot(&s);
+  load_shot(&r, "2", &s);
+  cr_expect(is_red(outline(&s, point_index(&s, "c2"))) && is_red(outline(&s, point_index(&s, "c4"))));
+  cr_expect_eq(content(&s, point_index(&s, "c5"), is_line), 'W');
+  free_shot(&s);
+  load_shot(&r, "3", &s);
+  cr_expect_eq(s.plies, 1);
+  check_position(&s, "W:Wa3:Be5", is_line);
+  free_shot(&s);
+  run_done(&r);
+}
+
+/* ------------------------------------------------------------- refusals */
+
+Test(sdl, refused_clicks) {
+  run r;
+  shot s;
+  run_init(&r);
+  play_ok(&r, NULL, "brazilian --two-players",
+          "size 640 480\nclick d4\nshot @/1.bmp\nclick b6\nshot @/2.bmp\nclick c3\nclick c5\nshot @/3.bmp\nquit\n");
+  load_shot(&r, "1", &s);
+  cr_expect(strstr(s.message, "no piece there") != NULL, "message: %s", s.message);
+  for (int i = 0; i < s.npoints; i++) cr_expect(!ringed(&s, i), "%s is ringed", s.name[i]);
+  free_shot(&s);
+  load_shot(&r, "2", &s);
+  cr_expect(strstr(s.message, "black piece") != NULL, "message: %s", s.message);
+  free_shot(&s);
+  load_shot(&r, "3", &s);
+  cr_expect(strstr(s.message, "cannot go to") != NULL, "message: %s", s.message);
+  cr_expect_eq(s.plies, 0);
+  free_shot(&s);
+  run_done(&r);
+}
+
+/* ------------------------------------------------------ against the engine */
+
+Test(sdl, computer_replies_with_animation) {
+  run r;
+  shot s;
+  int white = 0, black = 0;
+  run_init(&r);
+  play_ok(&r, "SDL_VIDEODRIVER=dummy SDL_RENDER_DRIVER=software DRAUGHTS_SDL_ANIMATE=1", "brazilian --level 1",
+          "size 640 480\nclick c3\nclick d4\nnow shot @/1.bmp\nshot @/2.bmp\nquit\n");
+  load_shot(&r, "2", &s);
+  cr_expect_eq(s.plies, 2, "the computer has replied");
+  cr_expect(strncmp(s.message, "The computer played", 19) == 0, "message: %s", s.message);
+  for (int i = 0; i < s.npoints; i++) {
+    char c = content(&s, i, is_dark_wood);
+    white += c == 'W', black += c == 'B';
+  }
+  cr_expect(white == 12 && black == 12, "%d white and %d black men", white, black);
+  cr_expect_eq(content(&s, point_index(&s, "d4"), is_dark_wood), 'W');
+  free_shot(&s);
+  load_shot(&r, "1", &s); /* taken while c3-d4 slid: neither square holds the piece yet */
+  cr_expect_eq(s.plies, 1);
+  free_shot(&s);
+  run_done(&r);
+}
+
+/* ----------------------------------------------------------- the window */
+
+Test(sdl, flip_and_resize) {
+  run r;
+  shot a, b, c;
+  run_init(&r);
+  play_ok(&r, NULL, "brazilian --two-players --fen 'W:Wc3:Bf6'",
+          "size 640 480\nshot @/1.bmp\nkey f\nshot @/2.bmp\nkey f\nsize 420 640\nshot @/3.bmp\nquit\n");
+  load_shot(&r, "1", &a);
+  load_shot(&r, "2", &b);
+  load_shot(&r, "3", &c);
+  int i = point_index(&a, "c3"), j = point_index(&a, "f6");
+  cr_expect(b.x[i] == a.x[j] && b.y[i] == a.y[j], "flipped, c3 is where f6 was");
+  check_position(&b, "W:Wc3:Bf6", is_dark_wood);
+  cr_expect(c.w == 420 && c.h == 640, "the window was resized to %dx%d", c.w, c.h);
+  cr_expect(c.y[point_index(&c, "c3")] < c.h * 3 / 4, "a tall window puts the board at the top");
+  check_position(&c, "W:Wc3:Bf6", is_dark_wood);
+  free_shot(&a), free_shot(&b), free_shot(&c);
+  run_done(&r);
+}
+
+Test(sdl, save_and_load) {
+  run r;
+  shot s;
+  char path[128], pdn[4096];
+  run_init(&r);
+  play_ok(&r, NULL, "turkish --two-players",
+          "click c3\nclick c4\nkey s\ntext @/game.pdn\nkey Return\nshot @/1.bmp\nkey u\n"
+          "key l\nkey Return\nshot @/2.bmp\nquit\n");
+  snprintf(path, sizeof path, "%s/game.pdn", r.dir);
+  slurp(path, pdn, sizeof pdn);
+  cr_expect(strstr(pdn, "c3-c4") != NULL, "the saved game: %s", pdn);
+  load_shot(&r, "1", &s);
+  cr_expect(strncmp(s.message, "Saved to", 8) == 0, "message: %s", s.message);
+  free_shot(&s);
+  load_shot(&r, "2", &s);
+  cr_expect_eq(s.plies, 1, "loaded back");
+  cr_expect(strncmp(s.message, "Loaded", 6) == 0, "message: %s", s.message);
+  cr_expect_eq(content(&s, point_index(&s, "c4"), is_plain_wood), 'W');
+  free_shot(&s);
+  run_done(&r);
+}
+
+Test(sdl, game_over_help_and_menu) {
+  run r;
+  shot s;
+  run_init(&r);
+  play_ok(&r, NULL, "brazilian --two-players --fen 'W:Wc3:Bd4'",
+          "click c3\nclick e5\nshot @/1.bmp\nkey shift+/\nshot @/2.bmp\nkey Escape\nkey n\nshot @/3.bmp\n"
+          "key Return\nshot @/4.bmp\nquit\n");
+  load_shot(&r, "1", &s);
+  cr_expect_eq(s.result, 1, "white wins");
+  cr_expect(strlen(s.reason) > 0);
+  free_shot(&s);
+  load_shot(&r, "2", &s);
+  cr_expect_str_eq(s.view, "help");
+  free_shot(&s);
+  load_shot(&r, "3", &s);
+  cr_expect_str_eq(s.view, "menu");
+  free_shot(&s);
+  load_shot(&r, "4", &s);
+  cr_expect_str_eq(s.view, "game");
+  cr_expect_eq(s.plies, 0, "a new game");
+  free_shot(&s);
+  run_done(&r);
+}
+
+Test(sdl, menu_without_a_variant) {
+  run r;
+  shot s;
+  run_init(&r);
+  play_ok(&r, NULL, "", "shot @/1.bmp\nkey Down\nkey Down\nkey Right\nkey Right\nkey Return\nshot @/2.bmp\nquit\n");
+  load_shot(&r, "1", &s);
+  cr_expect_str_eq(s.view, "menu");
+  free_shot(&s);
+  load_shot(&r, "2", &s);
+  cr_expect_str_eq(s.view, "game");
+  cr_expect_gt(s.npoints, 0);
+  free_shot(&s);
+  run_done(&r);
+}
+
+/* ------------------------------------------------------------- refusals */
+
+Test(sdl, no_display) {
+  run r;
+  run_init(&r);
+  play(&r, "-u DISPLAY -u WAYLAND_DISPLAY -u SDL_VIDEODRIVER", "brazilian", "quit\n");
+  cr_expect(WIFEXITED(r.status) && WEXITSTATUS(r.status) != 0, "it must fail");
+  cr_expect(strstr(r.err, "no display") && strstr(r.err, "--frontend tty"), "the error: %s", r.err);
+  cr_expect_eq(strchr(r.err, '\n'), r.err + strlen(r.err) - 1, "one line: %s", r.err);
+  run_done(&r);
+}
+
+Test(sdl, bad_script) {
+  run r;
+  run_init(&r);
+  play(&r, NULL, "brazilian", "click z9\n");
+  cr_expect(WIFEXITED(r.status) && WEXITSTATUS(r.status) != 0);
+  cr_expect(strstr(r.err, "script line 1") != NULL, "the error: %s", r.err);
+  run_done(&r);
+}
