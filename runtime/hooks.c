@@ -522,3 +522,32 @@ void hooks_open_board(script *sc, const dr_variant *v) {
   lua_pushstring(L, v->name);
   lua_setglobal(L, "variant");
 }
+
+/* -------------------------------------------------- building on a preset */
+
+/* preset("casual") applies a shipped preset's options, so house rules can start
+** from it instead of repeating it.  It runs in a sandbox of its own. */
+static int use_preset(lua_State *L) {
+  const dr_variant *v = lua_touserdata(L, lua_upvalueindex(1));
+  dr_rules *rules = lua_touserdata(L, lua_upvalueindex(2));
+  const char *name = luaL_checkstring(L, 1);
+  const dr_preset *p = v->presets;
+  while (p && p->name && strcmp(p->name, name) != 0) p++;
+  if (!p || !p->name) return luaL_error(L, "unknown preset '%s' for %s", name, v->name);
+  err e;
+  char chunk[160];
+  snprintf(chunk, sizeof chunk, "%s/%s.lua", v->name, p->name);
+  script *inner = script_open(v, rules, chunk, &e);
+  int rc = inner ? script_run(inner, p->script, &e) : -1;
+  script_close(inner);
+  if (rc) return luaL_error(L, "%s", e.msg);
+  return 0;
+}
+
+void hooks_open_presets(script *sc, const dr_variant *v, dr_rules *rules) {
+  lua_State *L = script_lua(sc);
+  lua_pushlightuserdata(L, (void *)v);
+  lua_pushlightuserdata(L, rules);
+  lua_pushcclosure(L, use_preset, 2);
+  lua_setglobal(L, "preset");
+}

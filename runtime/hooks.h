@@ -29,6 +29,9 @@ DRI_FUNC int hooks_bind_helpers(script *sc, const dr_variant *v, const dr_rules 
 /* The 'board' library (point names, bits, pieces) and the 'variant' name. */
 DRI_FUNC void hooks_open_board(script *sc, const dr_variant *v);
 
+/* 'preset(name)': a script applies a shipped preset's options, then changes some. */
+DRI_FUNC void hooks_open_presets(script *sc, const dr_variant *v, dr_rules *rules);
+
 DRI_FUNC void hooks_free(hooks *h);
 
 /* The error that disabled the hooks (the game then runs on the plugin's own rules),

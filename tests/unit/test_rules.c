@@ -138,6 +138,17 @@ Test(rules, sandbox_refuses_escapes_and_stops_runaways) {
   expect_script_error("local s = string.rep('x', 1 << 30)\n", "not enough memory");
 }
 
+Test(rules, a_script_can_build_on_a_shipped_preset) {
+  ruleset rs;
+  err e;
+  cr_assert_eq(fixture_load_script(&rs, &variant, "preset('short')\noptions.limit = options.limit + 1\n", &e), 0,
+               "%s", e.msg);
+  cr_expect_eq(rs.rules.opt[0], 0);
+  cr_expect_eq(rs.rules.opt[1], 81);
+  rules_free(&rs);
+  expect_script_error("preset('nosuch')\n", ".lua:1: unknown preset 'nosuch'");
+}
+
 Test(rules, missing_script_file_is_an_error) {
   ruleset rs;
   err e;

@@ -1,12 +1,7 @@
 -- House rule: the casual rules with a three-move opening ballot
 -- As in match play, the first three plies are drawn from a list of openings;
 -- the game starts from the position they leave (black to move).
-options.flying_kings = false
-options.men_capture_backwards = false
-options.majority_capture = false
-options.promotion_ends_capture = true
-options.quiet_move_limit = 40
-options.endgame_counts = false
+preset("casual")
 
 local ballots = {
   "B:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,e3,d4,h4:Bg5,b6,d6,h6,a7,c7,e7,g7,b8,d8,f8,h8", -- c3-d4 f6-g5 g3-h4
