@@ -67,7 +67,7 @@ struct dr_session {
   rng seeds;
   /* One-line docs of every preset, per variant, for 'variant_info'. */
   int ndocs;
-  char (*docs)[DR_MAX_PRESETS][96];
+  char (*docs)[DR_MAX_PRESETS][200];
   score_keeper sc;
 };
 

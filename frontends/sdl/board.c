@@ -39,11 +39,11 @@ static int font_size(int w, int h, float scale) {
 
 /* The frame's side, and where it and the panel go. */
 static void place_frame(layout *l, int px, int *side) {
-  int m = clampi((l->out_w < l->out_h ? l->out_w : l->out_h) / 40, 6, 40), pw = px * 17;
+  int m = clampi((l->out_w < l->out_h ? l->out_w : l->out_h) / 40, 6, 40), pw = px * 19;
   int land = l->out_w - pw - 3 * m < l->out_h - 2 * m ? l->out_w - pw - 3 * m : l->out_h - 2 * m;
   l->portrait = land < l->out_h * 6 / 10;
   if (l->portrait) {
-    int f = l->out_h - 3 * m - px * 11;
+    int f = l->out_h - 3 * m - px * 19;
     *side = l->out_w - 2 * m < f ? l->out_w - 2 * m : f;
     if (*side < 80) *side = 80;
     l->frame = (SDL_Rect){(l->out_w - *side) / 2, m, *side, *side};
@@ -277,7 +277,7 @@ static void draw_last(ui *u, const board_state *b) {
   const layout *l = &u->lay;
   for (int p = 0; p < DR_MAX_POINTS; p++) {
     if (!(b->last >> p & 1)) continue;
-    if (l->g->draw == DR_DRAW_LINES) sprite_draw(u, &u->spr.s[SPR_SPOT], l->x[p], l->y[p], COL_LAST);
+    if (l->g->draw == DR_DRAW_LINES) sprite_draw(u, &u->spr.s[SPR_SPOT], l->x[p], l->y[p], COL_LAST_SPOT);
     else fill_rect(u, (SDL_Rect){l->x[p] - l->cell / 2, l->y[p] - l->cell / 2, l->cell, l->cell}, COL_LAST);
   }
 }
@@ -289,7 +289,8 @@ static void draw_markers(ui *u, const board_state *b, int p) {
   if (b->in.jumped & bit) sprite_draw(u, outline, l->x[p], l->y[p], COL_JUMPED);
   else if (b->in.from < 0 && (b->in.must_capture & bit)) sprite_draw(u, outline, l->x[p], l->y[p], COL_MUST);
   if (b->in.from >= 0 && p == b->in.at && !b->sliding) sprite_draw(u, outline, l->x[p], l->y[p], COL_SELECTED);
-  if (b->in.targets & bit) sprite_draw(u, &u->spr.s[SPR_TARGET], l->x[p], l->y[p], p == b->hint_to ? COL_HINT : COL_RING);
+  if (b->in.targets & bit)
+    sprite_draw(u, &u->spr.s[SPR_TARGET], l->x[p], l->y[p], p == b->hint_to ? COL_HINT : COL_RING);
 }
 
 static void draw_cursor(ui *u) {

@@ -13,7 +13,8 @@
 #include "gui.h"
 
 #define IDLE_MS 100  /* how often an idle window polls the session */
-#define FRAME_MS 16  /* while something moves or the engine's bar fills */
+#define FRAME_MS 16  /* while something moves */
+#define THINK_MS 50  /* while the engine thinks: its bar fills, its move is played at once */
 /* The host table of version 1 ends after 'engine_stop'; later slots are tested one by
 ** one with DR_HOST_HAS. */
 #define HOST_V1_SIZE (offsetof(dr_host, engine_stop) + sizeof(void (*)(void)))
@@ -75,7 +76,8 @@ static void set_title(ui *u) {
   char title[160];
   dr_status st;
   gui_status(u, &st);
-  snprintf(title, sizeof title, "%s%s", u->h->has_game(u->s) ? st.title : "draughts", u->h->has_game(u->s) ? " — draughts" : "");
+  if (u->h->has_game(u->s)) snprintf(title, sizeof title, "%s — draughts", st.title);
+  else snprintf(title, sizeof title, "draughts");
   if (strcmp(title, shown) == 0) return;
   snprintf(shown, sizeof shown, "%s", title);
   SDL_SetWindowTitle(u->win, title);
@@ -89,6 +91,7 @@ void gui_draw(ui *u) {
   SDL_RenderClear(u->ren);
   if (u->view == VIEW_MENU) menu_draw(u);
   else if (u->view == VIEW_HELP) help_draw(u);
+  else if (u->view == VIEW_SCORES) scores_draw(u);
   else if (u->h->has_game(u->s)) board_draw(u), panel_draw(u), over_draw(u);
 }
 
@@ -113,6 +116,7 @@ static int tick(ui *u) {
   if (events & DR_EVENT_HINT) keys_follow_hint(u);
   anim_catch_up(u);
   keys_caught_up(u);
+  scores_watch(u);
   return moving || events || u->eng.thinking || u->an.kind != ANIM_NONE;
 }
 
@@ -131,14 +135,15 @@ static void dispatch(ui *u, const SDL_Event *ev) {
   if (input) anim_finish(u); /* a click or a key does not wait for a piece to arrive */
   if (u->view == VIEW_MENU) menu_event(u, ev);
   else if (u->view == VIEW_HELP) help_event(u, ev);
+  else if (u->view == VIEW_SCORES) scores_event(u, ev);
   else if (u->h->has_game(u->s)) keys_event(u, ev);
 }
 
 /* One turn of the loop: events, the session, a script step, and a frame if needed. */
 static int turn(ui *u, char *why, size_t len) {
   SDL_Event ev;
-  int busy = u->an.kind != ANIM_NONE || u->eng.thinking, changed = 0;
-  if (SDL_WaitEventTimeout(&ev, busy ? FRAME_MS : IDLE_MS)) {
+  int wait = u->an.kind != ANIM_NONE ? FRAME_MS : u->eng.thinking ? THINK_MS : IDLE_MS, changed = 0;
+  if (SDL_WaitEventTimeout(&ev, wait)) {
     changed = 1;
     dispatch(u, &ev);
     while (!u->quit && SDL_PollEvent(&ev)) dispatch(u, &ev);
@@ -169,12 +174,24 @@ static void window_size(int *w, int *h) {
   if (*h < 360) *h = 360;
 }
 
+/* A king of the ivory side as the window's icon. */
+static void set_icon(ui *u) {
+  canvas c;
+  if (paint_new(&c, 64, 64)) return;
+  paint_piece(&c, 31, 30, 27, DR_WHITE);
+  paint_crown(&c, 31, 29, 27);
+  SDL_Surface *icon = SDL_CreateRGBSurfaceWithFormatFrom(c.px, c.w, c.h, 32, c.w * 4, SDL_PIXELFORMAT_ARGB8888);
+  if (icon) SDL_SetWindowIcon(u->win, icon), SDL_FreeSurface(icon);
+  paint_free(&c);
+}
+
 static int open_window(ui *u, char *why, size_t len) {
   int w, h, ow, oh;
   window_size(&w, &h);
   u->win = SDL_CreateWindow("draughts", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, w, h,
                             SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
   if (!u->win) return fail(why, len, "cannot open a window", SDL_GetError());
+  set_icon(u);
   SDL_SetWindowMinimumSize(u->win, 400, 300);
   u->ren = SDL_CreateRenderer(u->win, -1, SDL_RENDERER_ACCELERATED | SDL_RENDERER_PRESENTVSYNC);
   if (!u->ren) u->ren = SDL_CreateRenderer(u->win, -1, SDL_RENDERER_SOFTWARE);
@@ -213,9 +230,13 @@ static ui *new_ui(const dr_host *host, dr_session *s) {
 
 static int play(ui *u, char *why, size_t len) {
   const char *script = getenv("DRAUGHTS_SDL_SCRIPT");
+  dr_status st;
   if (script && *script && !(u->sc = script_open(script, why, len))) return -1;
+  gui_status(u, &st);
+  u->flip = st.player[DR_WHITE] == DR_PLAYER_COMPUTER && st.player[DR_BLACK] == DR_PLAYER_HUMAN; /* yours below */
   if (!u->h->has_game(u->s)) menu_open(u);
   gui_replaced(u);
+  scores_watch(u); /* a notice from opening the score store */
   int rc = 0;
   while (!u->quit && rc == 0) rc = turn(u, why, len);
   script_close(u->sc);
@@ -228,6 +249,10 @@ static int gui_run(const dr_host *host, dr_session *s, char *why, size_t len) {
   ui *u = new_ui(host, s);
   if (!u) return fail(why, len, "out of memory", NULL);
   int rc = -1;
+  /* A board game, not a game that takes over the screen: the screensaver may run and
+  ** the desktop's compositor stays on. */
+  SDL_SetHint(SDL_HINT_VIDEO_ALLOW_SCREENSAVER, "1");
+  SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0");
   if (SDL_Init(SDL_INIT_VIDEO) != 0) {
     rc = fail(why, len, "no display: SDL cannot start its video; play in the terminal with --frontend tty",
               SDL_GetError());

@@ -8,7 +8,8 @@
 ** text.c (fonts and cached text), board.c (layout and drawing from the geometry),
 ** anim.c (moves slide, leg by leg), keys.c (clicks, keys, commands, questions),
 ** panel.c (status beside the board, bottom lines), menu.c (new game), help.c,
-** over.c (game-over card and questions over the board), script.c (the test driver).
+** over.c (game-over card and questions over the board), scores.c (the player's scores
+** beside the board and the scores screen), script.c (the test driver).
 */
 #ifndef GUI_H
 #define GUI_H
@@ -23,7 +24,7 @@
 #define FONT_PACKAGE "fonts-dejavu-core"
 
 /* What the window shows. */
-enum { VIEW_GAME, VIEW_MENU, VIEW_HELP };
+enum { VIEW_GAME, VIEW_MENU, VIEW_HELP, VIEW_SCORES };
 
 /* A question over the board. */
 enum { ASK_NONE, ASK_MOVE, ASK_SAVE, ASK_LOAD, ASK_QUIT, ASK_RESIGN };
@@ -37,7 +38,7 @@ typedef struct rgba {
 
 /* The palette: a wooden board, cream and ebony pieces, clear markers. */
 extern const rgba COL_BG, COL_PANEL, COL_TEXT, COL_DIM, COL_HEAD, COL_ERROR, COL_RING, COL_JUMPED, COL_MUST,
-    COL_SELECTED, COL_HINT, COL_LAST, COL_CURSOR;
+    COL_SELECTED, COL_HINT, COL_LAST, COL_LAST_SPOT, COL_CURSOR;
 
 /* An image with its anchor: the point of the image that goes on a point's centre. */
 typedef struct sprite {
@@ -112,6 +113,11 @@ typedef struct ui {
   anim an;
   int help_top;          /* first line shown by the help screen */
   int menu_row, menu_variant, menu_preset, menu_opponent, menu_level;
+  char menu_player[64];  /* the nickname typed on the menu's player line... */
+  int menu_player_fresh; /* ...as proposed: typing replaces it */
+  int scores_variant, scores_top; /* the scores screen: which game, first recent game shown */
+  char seen_notice[256]; /* the score store's last notice, once said */
+  int seen_finished;     /* the result of the game was announced */
   int caught_plies;      /* plies when the cursor and hint last caught up with the game */
   int nbuttons;          /* what can be clicked, as last drawn: a box and its key */
   SDL_Rect button[48];
@@ -200,6 +206,15 @@ int over_shown(ui *u);
 void menu_open(ui *u);
 void menu_draw(ui *u);
 void menu_event(ui *u, const SDL_Event *ev);
+
+/* scores.c — through the host's version-2 slots, when it has them. */
+int scores_kept(const ui *u);
+void scores_status(ui *u, dr_scoring *out);
+void scores_watch(ui *u);  /* after the game moved on: a result saved, a notice */
+int scores_lines(ui *u, char lines[2][128]); /* for the panel: streak, record to beat */
+void scores_open(ui *u);
+void scores_draw(ui *u);
+void scores_event(ui *u, const SDL_Event *ev);
 
 /* help.c */
 void help_draw(ui *u);

@@ -184,6 +184,7 @@ static void command(ui *u, int key) {
   case 'a': toggle_animation(u); break;
   case ':': case 'm': keys_ask(u, ASK_MOVE, ""); break;
   case '?': u->view = VIEW_HELP, u->help_top = 0; break;
+  case 'p': scores_open(u); break;
   case 'g': u->h->engine_stop(u->s); break;
   case 'q': resign_or_quit(u, ASK_QUIT); break;
   case SDLK_ESCAPE: drop_selection(u); break;
@@ -333,6 +334,7 @@ void keys_event(ui *u, const SDL_Event *ev) {
     break;
   case SDL_MOUSEBUTTONDOWN:
     if (ev->button.button == SDL_BUTTON_LEFT) click(u, (int)(ev->button.x * u->scale), (int)(ev->button.y * u->scale));
+    else if (ev->button.button == SDL_BUTTON_RIGHT && !u->ask) drop_selection(u); /* as Esc */
     break;
   default: break;
   }

@@ -1,15 +1,17 @@
 /*
-** menu.c — the new-game menu: game, rules, opponent, level.  It opens when 'draughts
-** play' names no variant, and on 'n'.  Each row has arrows to click (or Left/Right);
-** what the command line asked for (a rules file, --set options, a start position) is
-** kept while the game and rules stay the same.
+** menu.c — the new-game menu: game, rules, opponent, level, player.  It opens when
+** 'draughts play' names no variant, and on 'n'.  Each row has arrows to click (or
+** Left/Right).  When the runtime keeps scores the level may be "streak" (the player's
+** winning streak chooses it) and the player's nickname is typed on its row.  What the
+** command line asked for (a rules file, --set options, a start position) is kept while
+** the game and rules stay the same.
 */
 #include <stdio.h>
 #include <string.h>
 
 #include "gui.h"
 
-enum { ROW_VARIANT, ROW_RULES, ROW_OPPONENT, ROW_LEVEL, ROW_START, NROWS };
+enum { ROW_VARIANT, ROW_RULES, ROW_OPPONENT, ROW_LEVEL, ROW_PLAYER, ROW_START, NROWS };
 
 /* Button keys: a row's arrows, the row itself, and the start button. */
 #define MENU_KEY(row, part) (0x10000 + (row) * 4 + (part))
@@ -74,7 +76,75 @@ void menu_open(ui *u) {
   for (int i = 0; i < NOPPONENTS; i++)
     if (opponents[i].player[0] == cur.player[0] && opponents[i].player[1] == cur.player[1]) u->menu_opponent = i;
   u->menu_level = cur.level;
+  dr_scoring sc;
+  scores_status(u, &sc);
+  snprintf(u->menu_player, sizeof u->menu_player, "%s", sc.nickname);
   gui_say(u, 0, "%s", "");
+}
+
+/* Typing goes to the nickname only while its row is chosen. */
+static void sync_typing(ui *u) {
+  dr_scoring sc;
+  scores_status(u, &sc);
+  int typing = u->view == VIEW_MENU && u->menu_row == ROW_PLAYER && *sc.nickname;
+  if (typing && !SDL_IsTextInputActive()) SDL_StartTextInput(), u->menu_player_fresh = 1;
+  if (!typing && SDL_IsTextInputActive()) SDL_StopTextInput();
+}
+
+/* "3 of 6", or for the streak level the level it gives now. */
+static void level_text(ui *u, const dr_variant_info *info, char *out, size_t len) {
+  dr_streak st;
+  DR_INIT(st);
+  if (u->menu_level != DR_LEVEL_STREAK) snprintf(out, len, "%d of %d", u->menu_level, u->h->levels(u->s));
+  else if (scores_kept(u) && u->h->streak(u->s, info->name, &st) == 0)
+    snprintf(out, len, "streak: %d won in a row, so level %d", st.current, st.level);
+  else snprintf(out, len, "streak");
+}
+
+/* Levels 1..n, then "streak" when the runtime keeps scores. */
+static int next_level(ui *u, int delta) {
+  int n = u->h->levels(u->s), choices = n + (scores_kept(u) ? 1 : 0);
+  int index = u->menu_level == DR_LEVEL_STREAK ? n : u->menu_level - 1;
+  index = ((index + delta) % choices + choices) % choices;
+  return index == n ? DR_LEVEL_STREAK : index + 1;
+}
+
+static int wrap(int value, int delta, int n) { return n > 0 ? ((value + delta) % n + n) % n : 0; }
+
+/* Left and Right on the player's row go through the known nicknames. */
+static void next_player(ui *u, int delta) {
+  char names[64][64];
+  int n = 0, at = -1;
+  if (!scores_kept(u)) return;
+  while (n < 64 && u->h->profile_list(u->s, n, names[n], sizeof names[n]) == 0) {
+    if (strcmp(names[n], u->menu_player) == 0) at = n;
+    n++;
+  }
+  if (n == 0) return;
+  at = at < 0 ? (delta > 0 ? 0 : n - 1) : wrap(at, delta, n);
+  snprintf(u->menu_player, sizeof u->menu_player, "%s", names[at]);
+}
+
+/* The nickname, with a caret while it is being typed. */
+static const char *player_text(ui *u) {
+  static char shown[80];
+  dr_scoring sc;
+  scores_status(u, &sc);
+  if (!*sc.nickname) return "(scores are not kept)";
+  if (u->menu_row == ROW_PLAYER && SDL_IsTextInputActive() && !u->menu_player_fresh)
+    return snprintf(shown, sizeof shown, "%s_", u->menu_player), shown;
+  return *u->menu_player ? u->menu_player : "(type a nickname)";
+}
+
+/* Leaving a game the player has moved in resigns it: say so before it happens. */
+static const char *leaving_note(ui *u) {
+  dr_status st;
+  dr_scoring sc;
+  gui_status(u, &st);
+  scores_status(u, &sc);
+  if (u->h->has_game(u->s) && sc.saved && st.result == DR_ONGOING && st.plies > 0)
+    return "Starting a new game now counts as resigning the one on the board.";
+  return "";
 }
 
 /* ------------------------------------------------------------------ draw */
@@ -86,7 +156,8 @@ typedef struct grid {
 static void draw_row(ui *u, const grid *g, int row, int y, const char *label, const char *value) {
   int h = text_height(u, FONT_TEXT), arrow = g->row_h;
   SDL_Rect box = {g->x + g->label_w, y, g->w - g->label_w, g->row_h};
-  if (u->menu_row == row) fill_round(u, (SDL_Rect){g->x - h / 2, y, g->w + h, g->row_h}, h / 2, (rgba){255, 240, 210, 30});
+  if (u->menu_row == row)
+    fill_round(u, (SDL_Rect){g->x - h / 2, y, g->w + h, g->row_h}, h / 2, (rgba){255, 240, 210, 30});
   text_draw(u, FONT_TEXT, COL_DIM, g->x, y + (g->row_h - h) / 2, label);
   SDL_Rect less = {box.x, y, arrow, g->row_h}, more = {box.x + box.w - arrow, y, arrow, g->row_h};
   text_draw(u, FONT_BOLD, COL_HEAD, less.x + (arrow - text_width(u, FONT_BOLD, "<")) / 2, y + (g->row_h - h) / 2, "<");
@@ -94,7 +165,8 @@ static void draw_row(ui *u, const grid *g, int row, int y, const char *label, co
   char shown[256];
   snprintf(shown, sizeof shown, "%s", value);
   shown[text_fit(u, FONT_BOLD, shown, box.w - 2 * arrow)] = '\0';
-  text_draw(u, FONT_BOLD, COL_TEXT, box.x + (box.w - text_width(u, FONT_BOLD, shown)) / 2, y + (g->row_h - h) / 2, shown);
+  int x = box.x + (box.w - text_width(u, FONT_BOLD, shown)) / 2;
+  text_draw(u, FONT_BOLD, COL_TEXT, x, y + (g->row_h - h) / 2, shown);
   gui_button(u, less, MENU_KEY(row, PART_LESS));
   gui_button(u, more, MENU_KEY(row, PART_MORE));
   gui_button(u, (SDL_Rect){g->x, y, g->w, g->row_h}, MENU_KEY(row, PART_ROW));
@@ -126,12 +198,12 @@ static int two_people(const struct opponent *o) {
 
 void menu_draw(ui *u) {
   dr_variant_info info;
-  char level[32];
+  char level[80];
   int W = u->lay.out_w, H = u->lay.out_h, h = text_height(u, FONT_TEXT);
   grid g = {0, W * 7 / 10 < h * 34 ? W * 7 / 10 : h * 34, 0, h * 2};
   g.x = (W - g.w) / 2;
   g.label_w = text_width(u, FONT_TEXT, "Opponent") + 2 * h;
-  int y = H / 2 - 8 * h;
+  int y = H / 2 - 10 * h;
   if (y < h) y = h;
   text_draw(u, FONT_TITLE, COL_HEAD, g.x, y, "A new game");
   y += text_height(u, FONT_TITLE) + h;
@@ -141,21 +213,21 @@ void menu_draw(ui *u) {
   }
   info_of(u, u->menu_variant, &info);
   const struct opponent *o = &opponents[u->menu_opponent];
-  snprintf(level, sizeof level, "%d of %d", u->menu_level, u->h->levels(u->s));
+  level_text(u, &info, level, sizeof level);
   draw_row(u, &g, ROW_VARIANT, y, "Game", info.title);
   draw_row(u, &g, ROW_RULES, y += g.row_h + h / 2, "Rules", rule_name(u, &info, u->menu_preset));
   if (u->menu_preset < info.npresets) draw_doc(u, &g, y + g.row_h, info.preset_doc[u->menu_preset]);
   draw_row(u, &g, ROW_OPPONENT, y += g.row_h + 4 * h, "Opponent", o->text);
   draw_row(u, &g, ROW_LEVEL, y += g.row_h + h / 2, "Level", two_people(o) ? "-" : level);
+  draw_row(u, &g, ROW_PLAYER, y += g.row_h + h / 2, "Player", player_text(u));
   draw_start(u, &g, y += g.row_h + h * 3 / 2);
-  if (*u->msg) text_draw(u, FONT_TEXT, u->msg_is_error ? COL_ERROR : COL_TEXT, g.x, y + g.row_h + h, u->msg);
+  y += g.row_h + h;
+  text_draw(u, FONT_TEXT, u->msg_is_error ? COL_ERROR : COL_TEXT, g.x, y, *u->msg ? u->msg : leaving_note(u));
   const char *keys = "Up/Down: line   Left/Right: change   Enter: start   Esc: back   q: quit";
   text_draw(u, FONT_SMALL, COL_DIM, (W - text_width(u, FONT_SMALL, keys)) / 2, H - 2 * h, keys);
 }
 
 /* ----------------------------------------------------------------- input */
-
-static int wrap(int value, int delta, int n) { return n > 0 ? ((value + delta) % n + n) % n : 0; }
 
 static void change(ui *u, int delta) {
   dr_variant_info info;
@@ -167,9 +239,21 @@ static void change(ui *u, int delta) {
     break;
   case ROW_RULES: u->menu_preset = wrap(u->menu_preset, delta, rule_choices(u, &info)); break;
   case ROW_OPPONENT: u->menu_opponent = wrap(u->menu_opponent, delta, NOPPONENTS); break;
-  case ROW_LEVEL: u->menu_level = wrap(u->menu_level - 1, delta, u->h->levels(u->s)) + 1; break;
+  case ROW_LEVEL: u->menu_level = next_level(u, delta); break;
+  case ROW_PLAYER: next_player(u, delta); break;
   default: break;
   }
+}
+
+/* The nickname typed, made the player; 0 when it is (or scores are not kept). */
+static int choose_player(ui *u) {
+  dr_scoring sc;
+  scores_status(u, &sc);
+  if (!scores_kept(u) || !*sc.nickname || strcmp(sc.nickname, u->menu_player) == 0) return 0;
+  if (u->h->profile_select(u->s, u->menu_player) == 0) return 0;
+  u->menu_row = ROW_PLAYER;
+  gui_say(u, 1, "%s", u->h->error(u->s));
+  return -1;
 }
 
 static void start(ui *u) {
@@ -181,11 +265,13 @@ static void start(ui *u) {
   DR_INIT(setup);
   setup.variant = info.name;
   setup.rules = info.npresets ? rule_name(u, &info, u->menu_preset) : NULL;
-  if (cur.variant && strcmp(cur.variant, info.name) == 0 && cur.rules && setup.rules && strcmp(cur.rules, setup.rules) == 0)
+  int same = cur.variant && strcmp(cur.variant, info.name) == 0 && cur.rules && setup.rules;
+  if (same && strcmp(cur.rules, setup.rules) == 0)
     setup.nsets = cur.nsets, setup.sets = cur.sets, setup.fen = cur.fen; /* as the command line asked */
   setup.level = u->menu_level;
   setup.player[0] = o->player[0];
   setup.player[1] = o->player[1];
+  if (choose_player(u)) return;
   if (u->h->new_game(u->s, &setup)) {
     gui_say(u, 1, "%s", u->h->error(u->s));
     return;
@@ -223,8 +309,28 @@ static void key(ui *u, SDL_Keycode sym) {
   }
 }
 
+/* Typing on the player's row edits the nickname; 1 if the key was for it. */
+static int edit_player(ui *u, const SDL_Event *ev) {
+  size_t n = strlen(u->menu_player);
+  if (u->menu_row != ROW_PLAYER || !SDL_IsTextInputActive()) return 0;
+  int edit = ev->type == SDL_TEXTINPUT || (ev->type == SDL_KEYDOWN && ev->key.keysym.sym == SDLK_BACKSPACE);
+  if (u->menu_player_fresh && edit)
+    u->menu_player[0] = '\0', n = 0, u->menu_player_fresh = 0; /* typing replaces the proposed name */
+  if (ev->type == SDL_TEXTINPUT) {
+    size_t add = strlen(ev->text.text);
+    if (n + add < sizeof u->menu_player) memcpy(u->menu_player + n, ev->text.text, add + 1);
+    return 1;
+  }
+  if (ev->type != SDL_KEYDOWN) return 0;
+  SDL_Keycode sym = ev->key.keysym.sym;
+  if (sym == SDLK_BACKSPACE && n > 0) u->menu_player[n - 1] = '\0';
+  return sym == SDLK_BACKSPACE || (sym >= ' ' && sym < 127); /* letters are typed, not commands */
+}
+
 void menu_event(ui *u, const SDL_Event *ev) {
+  if (edit_player(u, ev)) return;
   if (ev->type == SDL_KEYDOWN) key(u, ev->key.keysym.sym);
   else if (ev->type == SDL_MOUSEBUTTONDOWN && ev->button.button == SDL_BUTTON_LEFT)
     click(u, gui_button_at(u, (int)(ev->button.x * u->scale), (int)(ev->button.y * u->scale)));
+  sync_typing(u);
 }

@@ -94,8 +94,12 @@ static void draw_field(ui *u, SDL_Rect r, int y) {
 
 static void draw_question(ui *u) {
   int line = text_height(u, FONT_TEXT), text = u->ask == ASK_MOVE || u->ask == ASK_SAVE || u->ask == ASK_LOAD;
+  dr_scoring sc;
+  const char *q = question(u->ask);
+  scores_status(u, &sc);
+  if (u->ask == ASK_QUIT && sc.saved) q = "Quit this game? It counts as a loss."; /* leaving resigns */
   SDL_Rect r = card(u, u->lay.frame.w * 9 / 10, 6 * line);
-  centred(u, FONT_BOLD, CARD_TEXT, r, r.y + line / 2, question(u->ask));
+  centred(u, FONT_BOLD, CARD_TEXT, r, r.y + line / 2, q);
   if (text) {
     draw_field(u, r, r.y + 2 * line);
     centred(u, FONT_SMALL, CARD_DIM, r, r.y + 4 * line + line / 3, "Enter: done    Esc: cancel");

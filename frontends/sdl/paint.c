@@ -112,7 +112,8 @@ static float noise(float x, float y, int seed) {
   float fx = x - ix, fy = y - iy;
   fx = fx * fx * (3 - 2 * fx);
   fy = fy * fy * (3 - 2 * fy);
-  float a = hash2(ix, iy, seed), b = hash2(ix + 1, iy, seed), c = hash2(ix, iy + 1, seed), d = hash2(ix + 1, iy + 1, seed);
+  float a = hash2(ix, iy, seed), b = hash2(ix + 1, iy, seed);
+  float c = hash2(ix, iy + 1, seed), d = hash2(ix + 1, iy + 1, seed);
   return (a + (b - a) * fx) * (1 - fy) + (c + (d - c) * fx) * fy;
 }
 
@@ -131,7 +132,8 @@ void paint_wood(canvas *c, SDL_Rect area, rgba base, float grain, int seed) {
       float lines = 0.5f + 0.5f * sinf(y * 0.21f + wander + 3.0f * noise(x * 0.012f, y * 0.05f, seed + 7));
       float fibre = noise(x * 0.15f, y * 0.9f, seed + 3);
       float k = 1.0f + grain * (0.9f * lines * lines - 0.45f + 0.5f * (fibre - 0.5f));
-      c->px[y * c->w + x] = 0xffu << 24 | (Uint32)shade(base.r, k) << 16 | (Uint32)shade(base.g, k) << 8 | shade(base.b, k);
+      Uint32 r = shade(base.r, k), g = shade(base.g, k), b = shade(base.b, k);
+      c->px[y * c->w + x] = 0xffu << 24 | r << 16 | g << 8 | b;
     }
 }
 

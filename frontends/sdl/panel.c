@@ -17,7 +17,8 @@ static const struct chip {
   int key;
   const char *label;
 } chips[] = {{'u', "undo"}, {'h', "hint"},   {'n', "new"},  {'r', "resign"}, {'f', "flip"},
-             {'s', "save"}, {'l', "load"},   {'a', "anim"}, {'?', "help"},   {'q', "quit"}};
+             {'s', "save"}, {'l', "load"},   {'a', "anim"}, {'p', "scores"}, {'?', "help"},
+             {'q', "quit"}};
 #define NCHIPS (int)(sizeof chips / sizeof *chips)
 
 typedef struct pen {
@@ -33,7 +34,7 @@ static void line(ui *u, pen *p, int font, rgba col, const char *fmt, ...) {
   vsnprintf(buf, sizeof buf, fmt, ap);
   va_end(ap);
   buf[text_fit(u, font, buf, p->w)] = '\0';
-  text_draw(u, font, col, p->x, p->y, buf);
+  if (p->y + text_height(u, font) <= p->bottom) text_draw(u, font, col, p->x, p->y, buf);
   p->y += text_height(u, font);
 }
 
@@ -43,7 +44,7 @@ static void para(ui *u, pen *p, int font, rgba col, const char *text, int max) {
   for (int i = 0; i < n; i++) {
     char buf[512];
     snprintf(buf, sizeof buf, "%.*s", len[i], text + start[i]);
-    text_draw(u, font, col, p->x, p->y, buf);
+    if (p->y + text_height(u, font) <= p->bottom) text_draw(u, font, col, p->x, p->y, buf);
     p->y += text_height(u, font);
   }
 }
@@ -80,7 +81,7 @@ static void icon(ui *u, int side, int x, int cy) {
 /* One row per side, with its piece; the side to move on a lighter band. */
 static void draw_players(ui *u, pen *p, const dr_status *st) {
   int h = text_height(u, FONT_TEXT) * 3 / 2, r = u->icons.radius;
-  for (int side = 0; side < 2; side++) {
+  for (int side = 0; side < 2 && p->y + h <= p->bottom; side++) {
     int to_move = st->result == DR_ONGOING && st->turn == side;
     if (to_move) fill_round(u, (SDL_Rect){p->x - r / 2, p->y, p->w + r, h}, h / 3, (rgba){255, 240, 210, 28});
     icon(u, side, p->x, p->y + h / 2);
@@ -97,6 +98,8 @@ static void draw_header(ui *u, pen *p, const dr_status *st) {
   line(u, p, FONT_BOLD, COL_HEAD, "%s", st->title);
   line(u, p, FONT_SMALL, COL_DIM, "Rules: %s", *st->rules ? st->rules : "default");
   if (computer_plays(st)) line(u, p, FONT_SMALL, COL_DIM, "Computer level %d of %d", st->level, u->h->levels(u->s));
+  char player[2][128];
+  for (int i = 0, n = scores_lines(u, player); i < n; i++) line(u, p, FONT_SMALL, COL_HEAD, "%s", player[i]);
   p->y += text_height(u, FONT_SMALL) / 2;
   draw_players(u, p, st);
   p->y += text_height(u, FONT_SMALL) / 2;
@@ -104,7 +107,9 @@ static void draw_header(ui *u, pen *p, const dr_status *st) {
 
 /* Counts with a small piece before each: "On the board  (o) 12  (x) 11". */
 static void draw_counts(ui *u, pen *p, const char *label, const int count[2]) {
-  int h = text_height(u, FONT_TEXT), x = p->x + text_draw(u, FONT_TEXT, COL_DIM, p->x, p->y, label) + h / 2;
+  int h = text_height(u, FONT_TEXT);
+  if (p->y + h > p->bottom) return;
+  int x = p->x + text_draw(u, FONT_TEXT, COL_DIM, p->x, p->y, label) + h / 2;
   for (int side = 0; side < 2; side++) {
     char n[16];
     icon(u, side, x, p->y + h / 2);
@@ -115,11 +120,15 @@ static void draw_counts(ui *u, pen *p, const char *label, const int count[2]) {
   p->y += h;
 }
 
-static void draw_counters(ui *u, pen *p, const dr_status *st) {
-  char status[256], last[128];
+static void draw_turn(ui *u, pen *p, const dr_status *st) {
+  char status[256];
   panel_status_line(u, status, sizeof status);
   para(u, p, FONT_BOLD, st->result != DR_ONGOING ? COL_ERROR : COL_TEXT, status, 2);
   if (*st->warning) para(u, p, FONT_SMALL, COL_ERROR, st->warning, 3);
+}
+
+static void draw_counters(ui *u, pen *p, const dr_status *st) {
+  char last[128];
   line(u, p, FONT_TEXT, COL_TEXT, "Plies without capture: %d", st->plies_since_capture);
   draw_counts(u, p, "On the board", st->pieces);
   draw_counts(u, p, "Captured", st->captured);
@@ -131,7 +140,7 @@ static void draw_counters(ui *u, pen *p, const dr_status *st) {
 static void draw_engine(ui *u, pen *p) {
   const dr_engine *e = &u->eng;
   int h = text_height(u, FONT_SMALL);
-  if (!e->thinking) {
+  if (!e->thinking || p->y + 3 * h > p->bottom) {
     p->y += 2 * h + h / 2;
     return;
   }
@@ -199,28 +208,33 @@ static int draw_chips(ui *u, const pen *p) {
   return top;
 }
 
-/* The message, on up to three lines just above the buttons; returns its top. */
-static int draw_message(ui *u, const pen *p, int bottom) {
+/* The message, on up to 'lines' lines just above the buttons; returns its top. */
+static int draw_message(ui *u, const pen *p, int bottom, int lines) {
   int h = text_height(u, FONT_TEXT);
   pen m = *p;
-  m.y = bottom - 3 * h - h / 2;
-  para(u, &m, FONT_TEXT, u->msg_is_error ? COL_ERROR : COL_TEXT, u->msg, 3);
-  return bottom - 3 * h - h / 2;
+  m.y = bottom - lines * h - h / 2;
+  m.bottom = bottom;
+  para(u, &m, FONT_TEXT, u->msg_is_error ? COL_ERROR : COL_TEXT, u->msg, lines);
+  return bottom - lines * h - h / 2;
 }
 
 void panel_draw(ui *u) {
   const SDL_Rect *r = &u->lay.panel;
   dr_status st;
-  int pad = text_height(u, FONT_TEXT) * 3 / 4;
+  int pad = text_height(u, FONT_TEXT) * 3 / 4, two = u->lay.portrait && r->w >= text_height(u, FONT_TEXT) * 20;
   if (r->w < 40 || r->h < 40) return;
   gui_status(u, &st);
   fill_round(u, *r, pad, COL_PANEL);
   pen p = {r->x + pad, r->y + pad, r->w - 2 * pad, r->y + r->h - pad};
   int chips_top = draw_chips(u, &p);
-  p.bottom = draw_message(u, &p, chips_top) - text_height(u, FONT_SMALL) / 2;
+  p.bottom = draw_message(u, &p, chips_top, two ? 2 : 3) - text_height(u, FONT_SMALL) / 2;
+  pen q = p; /* under the board, a second column: the counters, the engine, the moves */
+  if (two) p.w = q.w = (p.w - pad) / 2, q.x = p.x + p.w + pad;
   draw_header(u, &p, &st);
-  draw_counters(u, &p, &st);
-  p.y += text_height(u, FONT_SMALL) / 2;
-  draw_engine(u, &p);
-  draw_moves(u, &p, &st);
+  draw_turn(u, &p, &st);
+  if (!two) q.y = p.y + text_height(u, FONT_SMALL) / 3;
+  draw_counters(u, &q, &st);
+  q.y += text_height(u, FONT_SMALL) / 2;
+  draw_engine(u, &q);
+  draw_moves(u, &q, &st);
 }

@@ -91,8 +91,9 @@ static int push_key(ui *u, const char *name) {
 
 static void push_text(ui *u, const char *s) {
   SDL_Event ev;
-  for (size_t n = strlen(s); n > 0;) { /* the event holds a few bytes: send it in pieces */
+  for (size_t n = strlen(s); n > 0;) { /* the event holds a few bytes: send whole characters */
     size_t take = n < 8 ? n : 8;
+    while (take < n && take > 1 && ((Uint8)s[take] & 0xc0) == 0x80) take--;
     memset(&ev, 0, sizeof ev);
     ev.text.type = SDL_TEXTINPUT;
     ev.text.windowID = SDL_GetWindowID(u->win);
@@ -110,7 +111,8 @@ static void write_state(ui *u, FILE *f) {
   gui_status(u, &st);
   fprintf(f, "size %d %d\ncell %d\nradius %d\nflip %d\nanimate %d\n", l->out_w, l->out_h, l->cell, l->radius, u->flip,
           u->animate);
-  fprintf(f, "view %s\nask %d\n", u->view == VIEW_MENU ? "menu" : u->view == VIEW_HELP ? "help" : "game", u->ask);
+  static const char *const views[] = {"game", "menu", "help", "scores"};
+  fprintf(f, "view %s\nask %d\n", views[u->view], u->ask);
   fprintf(f, "plies %d\nturn %d\nresult %d\nreason %s\n", st.plies, st.turn, st.result, st.reason ? st.reason : "");
   fprintf(f, "message %s\n", u->msg);
   for (int p = 0; l->g && p < DR_MAX_POINTS; p++)

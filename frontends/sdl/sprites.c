@@ -12,6 +12,7 @@ const rgba COL_BG = {30, 27, 25, 255}, COL_PANEL = {43, 39, 36, 255}, COL_TEXT =
            COL_DIM = {168, 158, 144, 255}, COL_HEAD = {232, 190, 110, 255}, COL_ERROR = {244, 116, 98, 255},
            COL_RING = {36, 116, 240, 255}, COL_JUMPED = {228, 32, 32, 255}, COL_MUST = {250, 148, 26, 255},
            COL_SELECTED = {255, 214, 64, 255}, COL_HINT = {64, 204, 96, 255}, COL_LAST = {255, 224, 96, 96},
+           COL_LAST_SPOT = {240, 160, 40, 230},
            COL_CURSOR = {255, 255, 255, 230};
 
 static const rgba WHITE = {255, 255, 255, 255};

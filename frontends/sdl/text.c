@@ -115,7 +115,11 @@ int text_width(ui *u, int font, const char *s) {
   return w;
 }
 
-int text_height(ui *u, int font) { return u->font[font] ? TTF_FontLineSkip(u->font[font]) : 0; }
+/* At least 1, so that layouts may divide by it even without a font. */
+int text_height(ui *u, int font) {
+  int h = u->font[font] ? TTF_FontLineSkip(u->font[font]) : 0;
+  return h > 0 ? h : 1;
+}
 
 /* Splits 's' into lines of at most 'width' pixels, breaking at spaces and at newlines:
 ** line i is 'len[i]' bytes from 'start[i]'.  Returns the number of lines (at most 'max'). */
