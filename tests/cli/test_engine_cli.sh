@@ -4,9 +4,7 @@
 set -u
 draughts=$1
 export DRAUGHTS_PLUGIN_PATH=$2
-passed=0 failed=0
-fail() { echo "FAIL: $*"; failed=$((failed + 1)); }
-pass() { passed=$((passed + 1)); }
+. "$(dirname "$0")/../lib.sh"
 err=$(mktemp)
 
 # expect_lines NAME PATTERN -- ARGS...: exit 0 and some line of stdout matches

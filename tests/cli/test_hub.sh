@@ -5,9 +5,7 @@
 set -u
 draughts=$1
 export DRAUGHTS_PLUGIN_PATH=$2
-passed=0 failed=0
-fail() { echo "FAIL: $*"; failed=$((failed + 1)); }
-pass() { passed=$((passed + 1)); }
+. "$(dirname "$0")/../lib.sh"
 
 dir=$(mktemp -d)
 fifo=$dir/in out=$dir/out

@@ -11,9 +11,7 @@ trap 'rm -rf "$work"' EXIT
 unset DRAUGHTS_PROFILE_DB
 export HOME="$work/home" XDG_DATA_HOME="$work/xdg"  # the defaults, if used, stay in here
 db="$work/ana.db" other="$work/bob.db"
-passed=0 failed=0
-fail() { echo "FAIL: $*"; failed=$((failed + 1)); }
-pass() { passed=$((passed + 1)); }
+. "$(dirname "$0")/../lib.sh"
 contains() { case $2 in *"$3"*) pass ;; *) fail "$1: no '$3' in: $2" ;; esac; }
 
 # play DB NICK MOVES...: a game of line mode against the computer (level 1).

@@ -5,11 +5,9 @@
 set -u
 draughts=$1
 export DRAUGHTS_PLUGIN_PATH=$2
-passed=0 failed=0
+. "$(dirname "$0")/../lib.sh"
 err=$(mktemp)
 trap 'rm -f "$err"' EXIT
-fail() { echo "FAIL: $*"; failed=$((failed + 1)); }
-pass() { passed=$((passed + 1)); }
 
 # expect_error NAME MESSAGE_PART -- ARGS...: exit 1, one line on stderr naming the problem
 expect_error() {
