@@ -19,7 +19,7 @@
 #define MATCH_MAX_PLIES 400     /* a game still going after this many plies is drawn */
 #define MATCH_DEFAULT_GAMES 10
 #define MATCH_SEED 0x6d61746368ull
-#define MATCH_BALANCE_DEPTH 6   /* an opening must look even to a search this deep... */
+#define MATCH_BALANCE_DEPTH 10  /* an opening must look even to a search this deep... */
 #define MATCH_BALANCE_MARGIN 60 /* ...within this score */
 #define MATCH_BALANCE_TRIES 50
 

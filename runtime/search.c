@@ -599,12 +599,12 @@ typedef struct level_spec {
 /* The deliberate mistakes are a person's: most lapses pick a move about as good as
 ** the best, some lose a man, few lose more; and the shallow depth hides the shots. */
 static const level_spec levels[SEARCH_LEVELS] = {
-    {1, 0, 1, 1000, 90}, /* 1: a newcomer's opponent: sees only what is forced */
-    {2, 0, 1, 600, 70},  /* 2 */
-    {3, 0, 1, 400, 50},  /* 3 */
-    {5, 0, 1, 250, 40},  /* 4 */
-    {10, 0, 1, 50, 20},  /* 5 */
-    {0, 1.0, 0, 0, 0},   /* 6: full strength, a second a move on every core */
+    {1, 0, 1, 1000, 100}, /* 1: a newcomer's opponent: sees one move ahead, rarely the best */
+    {2, 0, 1, 800, 80},   /* 2 */
+    {3, 0, 1, 600, 70},   /* 3 */
+    {5, 0, 1, 500, 70},   /* 4 */
+    {9, 0, 1, 250, 70},   /* 5 */
+    {0, 1.0, 0, 0, 0},    /* 6: full strength, a second a move on every core, no lapses */
 };
 
 void search_level_limits(int level, search_limits *out) {
