@@ -340,7 +340,9 @@ int hooks_install(ruleset *rs, script *sc, err *e) {
     hooks_free(h);
     return -1;
   }
+  static uint64_t next_id;
   rs->hooks = h;
+  rs->hooks_id = __atomic_add_fetch(&next_id, 1, __ATOMIC_RELAXED);
   return 1;
 }
 

@@ -85,6 +85,7 @@ int rules_load(ruleset *rs, const dr_variant *v, const char *preset, err *e) {
 void rules_free(ruleset *rs) {
   hooks_free(rs->hooks);
   rs->hooks = NULL;
+  rs->hooks_id = 0;
   if (rs->v) rs->initial = rs->v->initial, rs->generate = rs->v->generate, rs->judge = rs->v->judge;
 }
 

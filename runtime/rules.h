@@ -21,6 +21,7 @@ typedef struct ruleset {
   int (*generate)(const dr_rules *rules, const dr_position *pos, dr_movelist *out);
   int (*judge)(const dr_rules *rules, const dr_position *pos, const dr_history *h, const char **why);
   struct hooks *hooks; /* the house-rule script behind replaced slots, or NULL */
+  uint64_t hooks_id;   /* unique per installed script (0: none), so caches never mistake one for another */
 } ruleset;
 
 /* The legal moves of 'p' under these rules, every landing path; DR_OK or the plugin's status. */

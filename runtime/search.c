@@ -60,7 +60,9 @@ void search_clear_hash(void) {
 
 /* Evaluators are built once per set of rules and kept for the life of the
 ** process (a handful at most), so searches never run Lua.  An entry only
-** compares the ruleset's pointers, never follows them: its plugin may be gone. */
+** compares the ruleset's plugin pointer and values, never follows them: its
+** plugin may be gone.  House rules are told apart by their unique id, not by
+** closure addresses, which a later script may reuse. */
 #define EVAL_CACHE 32
 typedef struct eval_entry {
   ruleset rs;
@@ -72,8 +74,7 @@ static eval_entry *eval_cache[EVAL_CACHE];
 static int eval_cached;
 
 static int same_rules(const ruleset *a, const ruleset *b) {
-  return a->v == b->v && a->generate == b->generate && a->judge == b->judge && a->initial == b->initial &&
-         memcmp(&a->rules, &b->rules, sizeof a->rules) == 0;
+  return a->v == b->v && a->hooks_id == b->hooks_id && memcmp(&a->rules, &b->rules, sizeof a->rules) == 0;
 }
 
 /* Caller holds 'engine_lock'.  NULL when the cache is full. */
