@@ -204,6 +204,7 @@ static const dr_variant variant = {
   /* judge    */ .judge = br_judge,
   /* validate */ .validate = NULL, /* the runtime already refuses men on their promotion rank */
   .help = help,
+  .eval = dr_embedded_eval,
 };
 
 DR_EXPORT const dr_variant *dr_variant_entry(void) { return &variant; }

@@ -183,6 +183,7 @@ static const dr_variant variant = {
   .judge = judge,
   .validate = validate,
   .help = help,
+  .eval = dr_embedded_eval,
 };
 
 DR_EXPORT const dr_variant *dr_variant_entry(void) { return &variant; }
