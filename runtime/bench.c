@@ -46,6 +46,47 @@ static void bench_preset(const cli_args *a, registry *reg, const char *variant, 
   rules_free(&rs);
 }
 
+/* ------------------------------------------------------------ hook cost */
+
+#define BENCH_HOOK_SECONDS 0.3
+
+/* Allows every move: the price of calling Lua, and nothing else. */
+static const char noop_filter[] = "hooks = {filter = function(pos, move, moves) return true end}\n";
+
+static double perft_rate(const ruleset *rs, const dr_position *p, int depth, double *seconds) {
+  double t0 = now_seconds();
+  uint64_t nodes = perft(rs, p, depth, PERFT_BY_EFFECT);
+  *seconds = now_seconds() - t0;
+  return *seconds > 0 ? nodes / *seconds / 1e6 : 0.0;
+}
+
+/* The same perft with no script and under a no-op Lua move filter, side by side. */
+static void bench_hook_cost(const cli_args *a, registry *reg, const char *variant) {
+  ruleset plain, hooked;
+  dr_position p;
+  err e;
+  cli_args b = *a;
+  b.rules = NULL; /* the variant's default rules both ways */
+  b.nsets = 0;
+  if (!cli_variant(reg, &b, variant, &plain)) return;
+  if (cli_position(&b, &plain, &p) || rules_load_script(&hooked, plain.v, "noop_filter.lua", noop_filter, &e)) {
+    rules_free(&plain);
+    return;
+  }
+  double hooked_rate = 0, plain_rate = 0, seconds = 0;
+  int depth = 1;
+  for (; depth <= 64; depth++) {
+    hooked_rate = perft_rate(&hooked, &p, depth, &seconds);
+    if (seconds >= BENCH_HOOK_SECONDS) break;
+  }
+  plain_rate = perft_rate(&plain, &p, depth, &seconds);
+  printf("%-12s perft %2d  no script %8.2f Mnodes/s  no-op Lua filter %8.3f Mnodes/s  (%.0fx)\n", variant, depth,
+         plain_rate, hooked_rate, hooked_rate > 0 ? plain_rate / hooked_rate : 0.0);
+  fflush(stdout);
+  rules_free(&hooked);
+  rules_free(&plain);
+}
+
 /* ---------------------------------------------------------------- search */
 
 #define BENCH_SEARCH_NODES 1000000 /* the depth: the first whose search of the start takes this many */
@@ -134,6 +175,12 @@ int cmd_bench(registry *reg, const cli_args *a) {
       continue;
     }
     for (const dr_preset *pr = p->v.presets; pr->name; pr++) bench_preset(a, reg, p->v.name, pr->name);
+  }
+  printf("cost of a Lua hook: perft with no script, then with a filter hook that allows every move\n");
+  for (int i = 0; i < n; i++) {
+    err e;
+    const plugin *p = registry_resolve(reg, a->nargs ? a->args[i] : reg->items[i]->v.name, &e);
+    if (p) bench_hook_cost(a, reg, p->v.name);
   }
   printf("search to a fixed depth (the first that takes %d nodes from the start on one thread) from %d\n"
          "positions (the start, then every %d plies of a seeded random game), default rules, the table\n"

@@ -38,12 +38,15 @@ static const char usage[] =
     "  bench [VARIANT...]        perft and search speed of each variant (--depth D, --threads N)\n"
     "  analyse VARIANT --fen FEN the engine's analysis (--depth D | --time S, --threads N, --hash MB)\n"
     "  hub [VARIANT]             the engine on stdin/stdout, Hub protocol (--threads N, --hash MB)\n"
-    "  match VARIANT --a L --b L engine against engine: levels 1-6 or 'random' (--games N)\n"
+    "  match VARIANT --a P --b P engine against engine; P: a level 1-6, 'random', or depth=D\n"
+    "                            (full strength to D plies) (--games N, --eval-a/--eval-b FILE)\n"
+    "  tune VARIANT --script S   run a tuning script that fits the engine's weights (--out FILE)\n"
     "  scores                    records per variant and level, marks, streaks, recent games\n"
     "                            (--variant V, --profile NICK, --export FILE, --import FILE, --pdn ID)\n"
     "\n"
     "options (every command):\n"
     "  --rules PRESET|FILE.lua   rule preset by name, or a Lua rules script\n"
+    "  --eval FILE.lua           the engine's evaluation weights instead of the variant's own\n"
     "  --set OPTION=VALUE        change one rule option (booleans: on/off, true/false, 1/0)\n"
     "  --fen FEN                 start from this position instead of the variant's start\n"
     "  --load FILE.pdn           (play) continue the game in a PDN file\n"
@@ -74,6 +77,11 @@ static int parse_number(const char *flag, const char *s, int *out) {
 /* Options that take a value: where each one is stored. */
 static const char **string_option(cli_args *a, const char *flag) {
   if (strcmp(flag, "--rules") == 0) return &a->rules;
+  if (strcmp(flag, "--eval") == 0) return &a->eval;
+  if (strcmp(flag, "--eval-a") == 0) return &a->eval_a;
+  if (strcmp(flag, "--eval-b") == 0) return &a->eval_b;
+  if (strcmp(flag, "--script") == 0) return &a->script;
+  if (strcmp(flag, "--out") == 0) return &a->out;
   if (strcmp(flag, "--fen") == 0) return &a->fen;
   if (strcmp(flag, "--load") == 0) return &a->load;
   if (strcmp(flag, "--cases") == 0) return &a->cases;
@@ -187,6 +195,11 @@ const plugin *cli_variant(registry *reg, const cli_args *a, const char *name, ru
       rules_free(rs);
       return NULL;
     }
+  if (a->eval && rules_set_eval(rs, a->eval, &e)) {
+    cli_error("%s", e.msg);
+    rules_free(rs);
+    return NULL;
+  }
   return p;
 }
 
@@ -407,7 +420,7 @@ static const command commands[] = {
     {"play", cmd_play},   {"list", cmd_list},       {"moves", cmd_moves}, {"perft", cmd_perft},
     {"fen", cmd_fen},     {"pdn", cmd_pdn},         {"conform", cmd_conform},
     {"bench", cmd_bench}, {"analyse", cmd_analyse}, {"hub", cmd_hub}, {"match", cmd_match},
-    {"scores", cmd_scores}, {NULL, NULL},
+    {"scores", cmd_scores}, {"tune", cmd_tune}, {NULL, NULL},
 };
 
 int cli_main(int argc, char **argv) {

@@ -17,6 +17,9 @@ typedef struct cli_args {
   int nargs;
   const char *args[CLI_MAX_ARGS]; /* positional arguments after the command */
   const char *rules;
+  const char *eval;              /* engine weights file (--eval) */
+  const char *eval_a, *eval_b;   /* match: each player's weights file */
+  const char *script, *out;      /* tune: the tuning script and the weights file it writes */
   int nsets;
   const char *sets[CLI_MAX_SETS];
   const char *fen;
@@ -59,5 +62,6 @@ DRI_FUNC int cmd_analyse(registry *reg, const cli_args *a);
 DRI_FUNC int cmd_hub(registry *reg, const cli_args *a);
 DRI_FUNC int cmd_match(registry *reg, const cli_args *a);
 DRI_FUNC int cmd_scores(registry *reg, const cli_args *a);
+DRI_FUNC int cmd_tune(registry *reg, const cli_args *a);
 
 #endif

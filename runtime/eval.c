@@ -12,6 +12,13 @@
 
 #include "script.h"
 
+#define FIELD(f) {#f, offsetof(eval_weights, f)}
+const eval_field eval_fields[] = {
+    FIELD(man),      FIELD(king),          FIELD(center),  FIELD(king_center), FIELD(back_rank),
+    FIELD(mobility), FIELD(king_mobility), FIELD(balance), FIELD(exchange),    {NULL, 0},
+};
+#undef FIELD
+
 void eval_default_weights(eval_weights *w) {
   memset(w, 0, sizeof *w);
   w->man = 100;
@@ -32,7 +39,7 @@ static int row_of(const dr_geometry *g, int side, int bit) {
   return side == DR_WHITE ? rank : g->ranks - 1 - rank;
 }
 
-static int advance_of(const eval_weights *w, int row) {
+int eval_advance(const eval_weights *w, int row) {
   if (w->nadvance == 0) return 2 * row;
   return w->advance[row < w->nadvance ? row : w->nadvance - 1];
 }
@@ -57,7 +64,7 @@ static void fill_tables(eval_ctx *c, const dr_geometry *g, const eval_weights *w
     int cf = nearness(pt->file, g->files), cr = nearness(pt->rank, g->ranks);
     for (int s = 0; s < 2; s++) {
       int seen = s == DR_WHITE ? i : mirror_of(g, i); /* square values are written for White */
-      int man = w->man + advance_of(w, row_of(g, s, i)) + w->center * cf / 2;
+      int man = w->man + eval_advance(w, row_of(g, s, i)) + w->center * cf / 2;
       int king = w->king + w->king_center * (cf + cr) / 2;
       if (seen >= 0) man += w->square_man[seen], king += w->square_king[seen];
       c->pst[s][0][i] = (int16_t)clamp16(man);
@@ -121,6 +128,10 @@ void eval_init_weights(eval_ctx *c, const ruleset *rs, const eval_weights *w) {
 
 int eval_init(eval_ctx *c, const ruleset *rs, err *e) {
   eval_weights w;
+  if (rs->eval) {
+    eval_init_weights(c, rs, rs->eval);
+    return 0;
+  }
   eval_default_weights(&w);
   int rc = 0;
   const char *src = rs->v->eval;
@@ -132,6 +143,41 @@ int eval_init(eval_ctx *c, const ruleset *rs, err *e) {
   }
   eval_init_weights(c, rs, &w);
   return rc;
+}
+
+int eval_read_file(const dr_variant *v, const char *path, eval_weights *w, err *e) {
+  char *src = read_file(path, NULL, e);
+  eval_default_weights(w);
+  if (!src) return -1;
+  const char *base = strrchr(path, '/');
+  int rc = script_read_eval(v, base ? base + 1 : path, src, w, e);
+  free(src);
+  return rc;
+}
+
+/* The non-zero values of one 'squares' table, by point name. */
+static void write_squares(FILE *out, const dr_geometry *g, const int *value) {
+  int any = 0;
+  for (int i = 0; i < DR_MAX_POINTS; i++)
+    if ((g->points >> i & 1) && value[i]) fprintf(out, "%s%s = %d", any++ ? ", " : "", g->point[i].name, value[i]);
+}
+
+void eval_weights_write(FILE *out, const dr_variant *v, const eval_weights *w, const char *comment) {
+  const dr_geometry *g = v->geometry;
+  fprintf(out, "-- %s\n-- Evaluation weights of %s (format: sdk/docs/eval.md).\nreturn {\n", comment, v->name);
+  for (const eval_field *f = eval_fields; f->name; f++)
+    fprintf(out, "  %s = %d,\n", f->name, *eval_field_of((eval_weights *)w, f));
+  fprintf(out, "  advance = {");
+  for (int row = 0; row < g->ranks; row++) fprintf(out, "%s%d", row ? ", " : "", eval_advance(w, row));
+  fprintf(out, "},\n  squares = {\n");
+  static const char *const kinds[2] = {"man", "king"};
+  const int *values[2] = {w->square_man, w->square_king};
+  for (int k = 0; k < 2; k++) {
+    fprintf(out, "    %s = {", kinds[k]);
+    write_squares(out, g, values[k]);
+    fprintf(out, "},\n");
+  }
+  fprintf(out, "  },\n}\n");
 }
 
 /* Material, tables and mobility of one side, in its own favour. */

@@ -8,6 +8,9 @@
 #ifndef DRAUGHTS_EVAL_H
 #define DRAUGHTS_EVAL_H
 
+#include <stddef.h>
+#include <stdio.h>
+
 #include <draughts/variant.h>
 
 #include "rules.h"
@@ -48,8 +51,28 @@ typedef struct eval_ctx {
 
 DRI_FUNC void eval_default_weights(eval_weights *w);
 
-/* Builds the evaluator of 'rs': the variant's eval.lua (or the defaults when it
-** ships none), and the step sets learned from the ruleset's move generator.  On a
+/* The scalar weights by the names eval.lua gives them; ends with {NULL, 0}. */
+typedef struct eval_field {
+  const char *name;
+  size_t offset;
+} eval_field;
+DRI_FUNC extern const eval_field eval_fields[];
+
+static inline int *eval_field_of(eval_weights *w, const eval_field *f) { return (int *)((char *)w + f->offset); }
+
+/* The value of a man on 'row' (0: its own first row). */
+DRI_FUNC int eval_advance(const eval_weights *w, int row);
+
+/* Writes 'w' as an eval.lua (sdk/docs/eval.md) that reads back to the same
+** evaluation: every field spelled out, square values by point name.  'comment'
+** becomes the first line. */
+DRI_FUNC void eval_weights_write(FILE *out, const dr_variant *v, const eval_weights *w, const char *comment);
+
+/* Reads an eval.lua file into 'w' (defaults first); errors name the file. */
+DRI_FUNC int eval_read_file(const dr_variant *v, const char *path, eval_weights *w, err *e);
+
+/* Builds the evaluator of 'rs': the weights of its --eval file, else the variant's
+** eval.lua (or the defaults when it ships none), and the step sets learned from the ruleset's move generator.  On a
 ** broken eval.lua it fails with the script's message and leaves a usable
 ** evaluator with the default weights. */
 DRI_FUNC int eval_init(eval_ctx *c, const ruleset *rs, err *e);

@@ -38,6 +38,7 @@ typedef struct hub_line {
 typedef struct hub {
   registry *reg;
   char variant[64], rules[256];
+  const char *eval; /* --eval: the engine's weights file, or NULL */
   int threads, hash, strength;
   ruleset rs;
   int ready;    /* rules loaded ('init' or the first position) and up to date */
@@ -267,7 +268,8 @@ static int load_rules(hub *h) {
   err e;
   drop_rules(h);
   const plugin *p = registry_resolve(h->reg, h->variant, &e);
-  if (!p || rules_load_spec(&h->rs, &p->v, h->rules, &e)) { /* "" is the default preset */
+  if (!p || rules_load_spec(&h->rs, &p->v, h->rules, &e) || /* "" is the default preset */
+      (h->eval && rules_set_eval(&h->rs, h->eval, &e))) {
     if (p) rules_free(&h->rs); /* an option may fail after the preset loaded */
     hub_error(h, "%s", e.msg);
     return -1;
@@ -481,6 +483,7 @@ int cmd_hub(registry *reg, const cli_args *a) {
   h->reg = reg;
   h->threads = a->threads;
   h->hash = a->hash;
+  h->eval = a->eval;
   h->limits.seconds = 1.0;
   pthread_mutex_init(&h->out, NULL);
   const char *variant = a->nargs ? a->args[0] : reg->count ? reg->items[0]->v.name : "";

@@ -306,6 +306,7 @@ int cmd_play(registry *reg, const cli_args *a) {
   setup.nsets = a->nsets;
   setup.sets = a->sets;
   setup.fen = a->fen;
+  setup.eval = a->eval;
   setup.level = a->level;
   session *s = session_new(reg);
   open_scores(s, a); /* also for two players: the start menu may bring in the computer */

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "eval.h"
 #include "hooks.h"
 #include "script.h"
 
@@ -75,6 +76,15 @@ static int rules_run_preset(ruleset *rs, const dr_variant *v, const char *preset
   return run_script(rs, chunk, p->script, e);
 }
 
+int rules_load_script(ruleset *rs, const dr_variant *v, const char *chunkname, const char *source, err *e) {
+  int rc = rules_run_preset(rs, v, NULL, e);
+  snprintf(rs->preset, sizeof rs->preset, "%s", chunkname);
+  if (rc == 0) rc = run_script(rs, chunkname, source, e);
+  rs->preset_rules = rs->rules;
+  if (rc) rules_free(rs);
+  return rc;
+}
+
 int rules_load(ruleset *rs, const dr_variant *v, const char *preset, err *e) {
   int rc = rules_run_preset(rs, v, preset, e);
   rs->preset_rules = rs->rules;
@@ -86,7 +96,26 @@ void rules_free(ruleset *rs) {
   hooks_free(rs->hooks);
   rs->hooks = NULL;
   rs->hooks_id = 0;
+  free(rs->eval);
+  rs->eval = NULL;
+  rs->eval_id = 0;
+  rs->eval_name[0] = 0;
   if (rs->v) rs->initial = rs->v->initial, rs->generate = rs->v->generate, rs->judge = rs->v->judge;
+}
+
+int rules_set_eval(ruleset *rs, const char *path, err *e) {
+  static uint64_t next_id;
+  eval_weights *w = xmalloc(sizeof *w);
+  if (eval_read_file(rs->v, path, w, e)) {
+    free(w);
+    return -1;
+  }
+  free(rs->eval);
+  rs->eval = w;
+  rs->eval_id = __atomic_add_fetch(&next_id, 1, __ATOMIC_RELAXED);
+  const char *base = strrchr(path, '/');
+  snprintf(rs->eval_name, sizeof rs->eval_name, "%s", base ? base + 1 : path);
+  return 0;
 }
 
 const char *rules_problem(const ruleset *rs) { return hooks_problem(rs->hooks); }

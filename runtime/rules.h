@@ -22,6 +22,11 @@ typedef struct ruleset {
   int (*judge)(const dr_rules *rules, const dr_position *pos, const dr_history *h, const char **why);
   struct hooks *hooks; /* the house-rule script behind replaced slots, or NULL */
   uint64_t hooks_id;   /* unique per installed script (0: none), so caches never mistake one for another */
+  /* The engine's weights from an --eval file (owned), or NULL for the variant's
+  ** eval.lua; 'eval_id' tells loaded files apart as 'hooks_id' does scripts. */
+  struct eval_weights *eval;
+  uint64_t eval_id;
+  char eval_name[128]; /* the file's name, for messages; "" without one */
 } ruleset;
 
 /* The legal moves of 'p' under these rules, every landing path; DR_OK or the plugin's status. */
@@ -34,9 +39,17 @@ static inline int rules_generate(const ruleset *rs, const dr_position *p, dr_mov
 ** .lua file, or NULL for the default preset). */
 DRI_FUNC int rules_load(ruleset *rs, const dr_variant *v, const char *preset, err *e);
 
+/* The default preset, then a rules script given as text ('chunkname' in messages). */
+DRI_FUNC int rules_load_script(ruleset *rs, const dr_variant *v, const char *chunkname, const char *source,
+                               err *e);
+
 /* Releases what a rules script installed (its Lua state and hook closures).  Only
 ** the ruleset 'rules_load' filled may be freed, not a copy of it. */
 DRI_FUNC void rules_free(ruleset *rs);
+
+/* Makes the engine evaluate with the weights of an eval.lua file
+** (sdk/docs/eval.md) instead of the variant's own; errors name the file. */
+DRI_FUNC int rules_set_eval(ruleset *rs, const char *path, err *e);
 
 /* Why the house rules were switched off mid-game (a script error), or NULL. */
 DRI_FUNC const char *rules_problem(const ruleset *rs);

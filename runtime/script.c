@@ -1,5 +1,5 @@
 /*
-** script.c — sandboxed Lua states for rule presets, house rules and eval weights.  Every call into Lua goes
+** script.c — sandboxed Lua states for rule presets, house rules, eval weights and tuning scripts.  Every call into Lua goes
 ** through 'lua_pcall', so a Lua error never unwinds through C frames, and the
 ** allocator and count hook stop runaway scripts with a clear message.
 */
@@ -12,8 +12,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include "notation.h"
 
 typedef struct sandbox {
   size_t used;
@@ -182,115 +180,4 @@ int script_load(script *sc, const char *source, err *e) {
 
 int script_run(script *sc, const char *source, err *e) {
   return script_load(sc, source, e) || script_call(sc, 0, 0, e) ? -1 : 0;
-}
-
-/* ------------------------------------------------------------ eval weights */
-
-/* The scalar weights an eval.lua table may set, and where each one goes. */
-typedef struct weight_field {
-  const char *name;
-  size_t offset;
-} weight_field;
-
-#define WEIGHT(f) {#f, offsetof(eval_weights, f)}
-static const weight_field weight_fields[] = {
-    WEIGHT(man),      WEIGHT(king),          WEIGHT(center),  WEIGHT(king_center), WEIGHT(back_rank),
-    WEIGHT(mobility), WEIGHT(king_mobility), WEIGHT(balance), WEIGHT(exchange),    {NULL, 0},
-};
-#undef WEIGHT
-
-/* The integer at the top of the stack, checked against the weight range. */
-static int weight_value(lua_State *L, const char *what) {
-  int ok;
-  lua_Integer n = lua_tointegerx(L, -1, &ok);
-  if (!ok) return luaL_error(L, "weight '%s' must be an integer", what);
-  if (n < -EVAL_LIMIT || n > EVAL_LIMIT)
-    return luaL_error(L, "weight '%s' must be between %d and %d", what, -EVAL_LIMIT, EVAL_LIMIT);
-  return (int)n;
-}
-
-static void read_advance(lua_State *L, eval_weights *w) {
-  luaL_checktype(L, -1, LUA_TTABLE);
-  lua_Integer n = luaL_len(L, -1);
-  if (n < 1 || n > DR_MAX_POINTS) luaL_error(L, "'advance' must list 1 to %d values", DR_MAX_POINTS);
-  for (lua_Integer i = 1; i <= n; i++) {
-    lua_geti(L, -1, i);
-    w->advance[i - 1] = weight_value(L, "advance");
-    lua_pop(L, 1);
-  }
-  w->nadvance = (int)n;
-}
-
-/* squares.man / squares.king: point name -> value. */
-static void read_square_table(lua_State *L, const dr_variant *v, int *out, const char *kind) {
-  luaL_checktype(L, -1, LUA_TTABLE);
-  lua_pushnil(L);
-  while (lua_next(L, -2)) {
-    if (lua_type(L, -2) != LUA_TSTRING) luaL_error(L, "squares.%s: keys must be point names", kind);
-    size_t len;
-    const char *name = lua_tolstring(L, -2, &len);
-    int bit = point_find(v->geometry, name, len);
-    if (bit < 0) luaL_error(L, "squares.%s: '%s' is not a point of %s", kind, name, v->name);
-    out[bit] = weight_value(L, name);
-    lua_pop(L, 1);
-  }
-}
-
-static void read_squares(lua_State *L, const dr_variant *v, eval_weights *w) {
-  luaL_checktype(L, -1, LUA_TTABLE);
-  lua_pushnil(L);
-  while (lua_next(L, -2)) {
-    const char *kind = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "?";
-    if (strcmp(kind, "man") == 0) read_square_table(L, v, w->square_man, kind);
-    else if (strcmp(kind, "king") == 0) read_square_table(L, v, w->square_king, kind);
-    else luaL_error(L, "squares: unknown kind '%s' (man or king)", kind);
-    lua_pop(L, 1);
-  }
-}
-
-static void read_weight(lua_State *L, const dr_variant *v, eval_weights *w, const char *key) {
-  for (const weight_field *f = weight_fields; f->name; f++)
-    if (strcmp(f->name, key) == 0) {
-      *(int *)((char *)w + f->offset) = weight_value(L, key);
-      return;
-    }
-  if (strcmp(key, "advance") == 0) read_advance(L, w);
-  else if (strcmp(key, "squares") == 0) read_squares(L, v, w);
-  else luaL_error(L, "unknown weight '%s'", key);
-}
-
-typedef struct eval_call {
-  const dr_variant *v;
-  eval_weights *w;
-} eval_call;
-
-/* Runs in protected mode: the chunk is at index 1, the call at index 2. */
-static int read_eval_protected(lua_State *L) {
-  eval_call *call = lua_touserdata(L, 2);
-  lua_settop(L, 1);
-  lua_call(L, 0, 1);
-  if (!lua_istable(L, -1)) return luaL_error(L, "an eval script must return a table of weights");
-  lua_pushnil(L);
-  while (lua_next(L, -2)) {
-    if (lua_type(L, -2) != LUA_TSTRING) return luaL_error(L, "weight names must be strings");
-    read_weight(L, call->v, call->w, lua_tostring(L, -2));
-    lua_pop(L, 1);
-  }
-  return 0;
-}
-
-int script_read_eval(const dr_variant *v, const char *chunkname, const char *source, eval_weights *w,
-                     err *e) {
-  script *sc = script_open(v, NULL, chunkname, e);
-  if (!sc) return -1;
-  eval_call call = {v, w};
-  int rc = script_load(sc, source, e);
-  if (rc == 0) {
-    lua_pushcfunction(sc->L, read_eval_protected);
-    lua_insert(sc->L, -2);
-    lua_pushlightuserdata(sc->L, &call);
-    rc = script_call(sc, 2, 0, e);
-  }
-  script_close(sc);
-  return rc;
 }

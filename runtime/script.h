@@ -39,4 +39,11 @@ DRI_FUNC void script_seal(script *sc);
 DRI_FUNC int script_read_eval(const dr_variant *v, const char *chunkname, const char *source, eval_weights *w,
                               err *e);
 
+/* The weights table at 'idx' into 'w' (fields it does not name keep their value);
+** a bad field raises a Lua error naming it. */
+DRI_FUNC void script_check_weights(struct lua_State *L, int idx, const dr_variant *v, eval_weights *w);
+
+/* Pushes 'w' as a table in the eval.lua format, every field spelled out. */
+DRI_FUNC void script_push_weights(struct lua_State *L, const dr_variant *v, const eval_weights *w);
+
 #endif

@@ -74,7 +74,7 @@ static eval_entry *eval_cache[EVAL_CACHE];
 static int eval_cached;
 
 static int same_rules(const ruleset *a, const ruleset *b) {
-  return a->v == b->v && a->hooks_id == b->hooks_id && memcmp(&a->rules, &b->rules, sizeof a->rules) == 0;
+  return a->v == b->v && a->hooks_id == b->hooks_id && a->eval_id == b->eval_id && memcmp(&a->rules, &b->rules, sizeof a->rules) == 0;
 }
 
 /* Caller holds 'engine_lock'.  NULL when the cache is full. */
@@ -708,7 +708,8 @@ int search_best(const game *g, const search_limits *limits, search_progress prog
   sh->ud = ud;
   own_eval = NULL;
   sh->ev = l->eval ? l->eval : evaluator(g->rs, &own_eval);
-  if (l->level > 0) {
+  /* Another evaluator's scores must not meet the shared table's. */
+  if (l->level > 0 || l->eval || l->private_table) {
     tt_init(&own_table, LEVEL_HASH_MB);
     sh->table = &own_table;
   } else {

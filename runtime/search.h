@@ -27,6 +27,9 @@ typedef struct search_limits {
   /* Added: an evaluator to use instead of the variant's own weights (for tuning
   ** an eval.lua against another); NULL for the variant's. */
   const struct eval_ctx *eval;
+  /* A transposition table of its own (always, at a playing level or with 'eval'),
+  ** so the result depends on nothing but the game and the limits. */
+  int private_table;
 } search_limits;
 
 typedef struct search_info {

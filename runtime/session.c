@@ -51,8 +51,9 @@ static void free_setup(session *s) {
   free(s->variant);
   free(s->rules);
   free(s->fen);
+  free(s->eval);
   s->sets = NULL;
-  s->variant = s->rules = s->fen = NULL;
+  s->variant = s->rules = s->fen = s->eval = NULL;
   s->nsets = 0;
 }
 
@@ -129,12 +130,16 @@ static int check_setup(session *s, const dr_setup *in, int *level, int player[2]
   return 0;
 }
 
+/* A front end built before dr_setup had 'eval' passes a shorter struct. */
+static const char *setup_eval(const dr_setup *in) { return DR_HAS_FIELD(dr_setup, in, eval) ? in->eval : NULL; }
+
 static void store_setup(session *s, const dr_setup *in, const char *variant, int level, const int player[2]) {
   char *name = dup_or_null(variant), *rules = dup_or_null(in->rules), *fen = dup_or_null(in->fen);
+  char *eval = dup_or_null(setup_eval(in));
   char **sets = xmalloc((size_t)(in->nsets ? in->nsets : 1) * sizeof *sets);
   for (int i = 0; i < in->nsets; i++) sets[i] = xstrdup(in->sets[i]);
   free_setup(s);  /* 'in' may point into the old setup: copy first */
-  s->variant = name, s->rules = rules, s->fen = fen, s->sets = sets, s->nsets = in->nsets;
+  s->variant = name, s->rules = rules, s->fen = fen, s->eval = eval, s->sets = sets, s->nsets = in->nsets;
   s->level = level;
   s->player[0] = player[0];
   s->player[1] = player[1];
@@ -155,6 +160,7 @@ void session_setup(session *s, dr_setup *out) {
   full.nsets = s->nsets;
   full.sets = (const char *const *)s->sets;
   full.fen = s->fen;
+  full.eval = s->eval;
   full.level = s->sc.streak_mode ? DR_LEVEL_STREAK : s->level;
   full.player[0] = s->player[0];
   full.player[1] = s->player[1];
@@ -169,6 +175,7 @@ static int resolve_setup(session *s, const dr_setup *in, ruleset *rs, dr_positio
   if (!p || rules_load(rs, &p->v, in->rules, &e)) return session_fail(s, "%s", e.msg);
   for (int i = 0; i < in->nsets; i++)
     if (rules_set(rs, in->sets[i], &e)) return session_fail(s, "%s", e.msg);
+  if (setup_eval(in) && rules_set_eval(rs, setup_eval(in), &e)) return session_fail(s, "%s", e.msg);
   if (fen_read(rs, in->fen ? in->fen : "start", start, &e)) return session_fail(s, "%s", e.msg);
   return 0;
 }

@@ -47,7 +47,7 @@ struct dr_session {
   registry *reg;
   char error[ERR_LEN];
   /* The setup of the current game, or the one asked for before the first. */
-  char *variant, *rules, *fen;
+  char *variant, *rules, *fen, *eval;
   int nsets;
   char **sets;
   int level, player[2];

@@ -110,6 +110,7 @@ static const char *unranked_setup(const session *s) {
   dr_position start;
   if (!shipped_preset(rs)) return "rules from a file";
   if (memcmp(&rs->rules, &rs->preset_rules, sizeof rs->rules) != 0) return "rule options changed";
+  if (rs->eval) return "the computer plays with other weights";
   if (rs->initial(&rs->rules, &start) != DR_OK || !same_position(&start, &s->g.ply[0].pos))
     return "not from the start position";
   return "";

@@ -1,11 +1,15 @@
 #!/bin/sh
-# test_engine_cli.sh DRAUGHTS TEST_PLUGIN_DIR — the engine's commands as a user meets
-# them: 'analyse' and 'match' output, 'bench' search figures, and one-line errors.
+# test_engine_cli.sh DRAUGHTS TEST_PLUGIN_DIR SOURCE_DIR — the engine's commands as a
+# user meets them: 'analyse', 'match' and 'tune' output, 'bench' figures, other
+# evaluation weights (--eval), and one-line errors.
 set -u
 draughts=$1
 export DRAUGHTS_PLUGIN_PATH=$2
+src=$3
 . "$(dirname "$0")/../lib.sh"
 err=$(mktemp)
+work=$(mktemp -d)
+trap 'rm -rf "$err" "$work"' EXIT
 
 # expect_lines NAME PATTERN -- ARGS...: exit 0 and some line of stdout matches
 expect_lines() {
@@ -42,13 +46,76 @@ expect_lines "match prints the score and Elo" "^level 2 vs random: +[0-9]* =[0-9
 expect_lines "bench prints search figures" "^template .* search [0-9]*  4 positions  1 thread " -- \
   bench template --depth 2 --threads 1
 
+expect_lines "match at a fixed depth" "^depth 3 vs random: " -- match template --a depth=3 --b random --games 2
+expect_lines "bench prints the cost of a Lua hook" \
+  "^template *perft *[0-9]*  no script *[0-9.]* Mnodes/s  no-op Lua filter *[0-9.]* Mnodes/s" -- \
+  bench template --depth 2 --threads 1
+
 expect_error "analyse without a variant" "analyse needs a variant" -- analyse
-expect_error "match without levels" "match needs --a LEVEL" -- match template --b 1
+expect_error "match without players" "match needs --a PLAYER" -- match template --b 1
 expect_error "match with a bad level" "--b takes a level from 1 to 6" -- match template --a 1 --b 9
+expect_error "match with a bad depth" "--a takes a level from 1 to 6, 'random' or depth=D" -- \
+  match template --a depth=0 --b 1
 expect_error "a bad time" "--time takes a number of seconds" -- analyse template --time soon
 expect_error "a bad thread count" "--threads takes a number from 1 to 64" -- analyse template --threads 0
 expect_error "a bad game count" "--games takes a number" -- match template --a 1 --b 1 --games -3
 
-rm -f "$err"
+# ---- other evaluation weights: --eval, --eval-a, --eval-b
+printf -- '-- every move counts\nreturn {mobility = 60, squares = {man = {c3 = 40}}}\n' >"$work/mobile.lua"
+printf 'return {king = "lots"}\n' >"$work/badtype.lua"
+printf 'return {kings = 300}\n' >"$work/badname.lua"
+printf 'return {squares = {man = {z9 = 5}}}\n' >"$work/badpoint.lua"
+printf 'return {man = 100,\n' >"$work/syntax.lua"
+score() {
+  "$draughts" analyse template --depth 1 --threads 1 "$@" 2>/dev/null | sed -n 's/^depth  1  score  *\([^ ]*\) .*/\1/p'
+}
+plain=$(score) mobile=$(score --eval "$work/mobile.lua")
+if [ -z "$plain" ] || [ "$plain" = "$mobile" ]; then fail "--eval does not change the score: $plain vs $mobile"; else pass; fi
+expect_lines "match names each player's weights" "^depth 2 (mobile.lua) vs depth 2: " -- \
+  match template --a depth=2 --b depth=2 --eval-a "$work/mobile.lua" --games 2
+printf 'hub\ninit\npos pos=W:Wc3:Bd4\nlevel depth=2\ngo think\nquit\n' >"$work/hub.in"
+got=$("$draughts" hub template --eval "$work/mobile.lua" <"$work/hub.in" 2>&1)
+printf '%s\n' "$got" | grep -q "^done move=" && pass || fail "hub with --eval: $got"
+expect_error "--eval: a missing file" "nothing.lua: No such file" -- analyse template --eval "$work/nothing.lua"
+expect_error "--eval: a weight of the wrong type" "badtype.lua.*weight 'king' must be an integer" -- \
+  analyse template --eval "$work/badtype.lua"
+expect_error "--eval: an unknown weight" "badname.lua.*unknown weight 'kings'" -- \
+  match template --a 1 --b 1 --eval "$work/badname.lua"
+expect_error "--eval-b: a point the variant lacks" "badpoint.lua.*'z9' is not a point of template" -- \
+  match template --a 1 --b 1 --eval-b "$work/badpoint.lua"
+expect_error "--eval: a syntax error names file and line" "syntax.lua:2:" -- \
+  analyse template --eval "$work/syntax.lua"
+
+# ---- tune: the shipped Texel script turns deliberately weakened weights into better ones
+tuned=$work/tuned.lua
+if "$draughts" tune brazilian --script "$src/sdk/tune/texel.lua" --eval "$src/sdk/tune/weakened.lua" \
+  --games 100 --out "$tuned" 2>"$err"; then pass; else fail "tune: exit $?: $(cat "$err")"; fi
+grep -q "^round 3: [0-9]* positions" "$err" && pass || fail "tune prints no progress: $(cat "$err")"
+expect_lines "tuned weights load with --eval" "^best " -- analyse brazilian --depth 4 --eval "$tuned"
+result=$("$draughts" match brazilian --a depth=4 --b depth=4 --eval-a "$tuned" \
+  --eval-b "$src/sdk/tune/weakened.lua" --games 100 | tail -n 1)
+half=$(printf '%s\n' "$result" | sed -n 's/.*score \([0-9]*\)\(\.[0-9]\)*\/100 .*/\1/p')
+if [ -n "$half" ] && [ "$half" -ge 65 ]; then pass; else fail "tuned weights do not beat the weakened ones: $result"; fi
+
+# A tuning script's mistakes: one line each, and an existing --out file is left alone.
+echo "-- keep me" >"$work/keep.lua"
+tune_error() {
+  name=$1 part=$2
+  printf '%s\n' "$3" >"$work/script.lua"
+  expect_error "$name" "$part" -- tune template --script "$work/script.lua" --out "$work/keep.lua"
+  [ "$(cat "$work/keep.lua")" = "-- keep me" ] && pass || fail "$name: the --out file changed"
+}
+tune_error "tune: a syntax error" "script.lua:2: unexpected symbol" "return {"
+tune_error "tune: no table returned" "must return a table of weights" "return 42"
+tune_error "tune: a bad weight returned" "unknown weight 'kingg'" "return {kingg = 3}"
+tune_error "tune: the sandbox holds" "global 'io'" "io.open('/etc/passwd')"
+tune_error "tune: a bad sample option" "option 'games' takes an integer from 1" "tune.sample{games = 0}"
+tune_error "tune: a bad weights table" "weight 'man' must be an integer" "tune.match({man = 1.5}, {})"
+tune_error "tune: an endless loop is stopped" "instruction budget exhausted" "while true do end"
+expect_error "tune without a script" "tune needs a variant and a script" -- tune template
+printf 'local w = tune.weights()\nw.king = w.king + 1\nreturn w\n' >"$work/plus.lua"
+if "$draughts" tune template --script "$work/plus.lua" --out "$work/keep.lua" 2>"$err" &&
+  grep -q "^  king = " "$work/keep.lua"; then pass; else fail "tune does not write --out: $(cat "$err")"; fi
+
 echo "engine commands: $passed passed, $failed failed"
 [ $failed -eq 0 ]

@@ -489,6 +489,72 @@ Test(eval, bad_weights_are_refused_with_the_key_named) {
   plugin_close(p);
 }
 
+/* Both evaluators score every position of a seeded random game alike. */
+static void expect_same_scores(const ruleset *rs, const eval_ctx *a, const eval_ctx *b) {
+  game g;
+  err e;
+  dr_position start;
+  rng r = {77};
+  cr_assert_eq(rs->initial(&rs->rules, &start), DR_OK);
+  cr_assert_eq(game_init(&g, rs, &start, &e), 0, "%s", e.msg);
+  while (g.result == DR_ONGOING && g.count < 120) {
+    cr_expect_eq(eval_position(a, game_position(&g)), eval_position(b, game_position(&g)), "ply %d", g.count);
+    cr_assert_eq(game_play(&g, &g.legal.moves[rng_below(&r, (uint32_t)g.legal.count)], &e), 0, "%s", e.msg);
+  }
+  game_free(&g);
+}
+
+Test(eval, written_weights_read_back_to_the_same_evaluation) {
+  ruleset rs;
+  plugin *p = template_plugin(&rs);
+  eval_weights w, back;
+  err e;
+  eval_default_weights(&w);
+  cr_assert_eq(script_read_eval(&p->v, "w.lua",
+                                "return {king = 275, mobility = -3, advance = {0, 4, 9}, "
+                                "squares = {man = {c3 = 7, h2 = -4}, king = {a1 = 12}}}", &w, &e), 0, "%s", e.msg);
+  char *text = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&text, &len);
+  eval_weights_write(f, &p->v, &w, "a test");
+  fclose(f);
+  eval_default_weights(&back);
+  cr_assert_eq(script_read_eval(&p->v, "written.lua", text, &back, &e), 0, "%s in:\n%s", e.msg, text);
+  free(text);
+  eval_ctx a, b;
+  eval_init_weights(&a, &rs, &w);
+  eval_init_weights(&b, &rs, &back);
+  expect_same_scores(&rs, &a, &b);
+  rules_free(&rs);
+  plugin_close(p);
+}
+
+Test(eval, an_eval_file_replaces_the_variants_weights_for_these_rules_only) {
+  ruleset rs;
+  plugin *p = template_plugin(&rs);
+  char path[] = "/tmp/draughts_eval_XXXXXX";
+  int fd = mkstemp(path);
+  cr_assert_geq(fd, 0);
+  FILE *f = fdopen(fd, "w");
+  fputs("return {mobility = 40}\n", f);
+  fclose(f);
+  err e;
+  dr_position pos;
+  cr_assert_eq(fen_read(&rs, "W:Wa1,c3:Bd6,f6", &pos, &e), 0, "%s", e.msg);
+  eval_ctx own, other;
+  eval_init(&own, &rs, &e);
+  cr_assert_eq(rules_set_eval(&rs, path, &e), 0, "%s", e.msg);
+  eval_init(&other, &rs, &e);
+  cr_expect_neq(eval_position(&own, &pos), eval_position(&other, &pos), "the file's weights are used");
+  cr_expect_neq(search_prepare(&rs, &e), -1, "%s", e.msg);
+  cr_expect_neq(rules_set_eval(&rs, "/nonexistent/eval.lua", &e), 0);
+  cr_expect(strstr(e.msg, "/nonexistent/eval.lua") != NULL, "%s", e.msg);
+  unlink(path);
+  rules_free(&rs);
+  cr_expect_null(rs.eval, "rules_free releases the weights");
+  plugin_close(p);
+}
+
 Test(eval, the_evaluation_is_symmetric) {
   ruleset rs;
   plugin *p = template_plugin(&rs);

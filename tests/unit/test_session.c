@@ -293,6 +293,35 @@ Test(session, a_bad_setup_is_refused_and_the_game_kept) {
   cr_expect_str_eq(status().variant, "template");
 }
 
+Test(session, the_computer_plays_with_the_weights_file_of_the_setup) {
+  char path[] = "/tmp/draughts_session_eval_XXXXXX";
+  int fd = mkstemp(path);
+  cr_assert_geq(fd, 0);
+  cr_assert_eq(write(fd, "return {kingg = 1}\n", 19), 19);
+  close(fd);
+  dr_setup st;
+  DR_INIT(st);
+  st.variant = "template";
+  st.player[0] = DR_PLAYER_HUMAN;
+  st.player[1] = DR_PLAYER_COMPUTER;
+  st.eval = path;
+  cr_expect_eq(h->new_game(s, &st), -1, "a broken weights file is refused when the game is set up");
+  cr_expect(strstr(h->error(s), "unknown weight 'kingg'") != NULL, "%s", h->error(s));
+  FILE *f = fopen(path, "w");
+  fputs("return {king = 250}\n", f);
+  fclose(f);
+  cr_assert_eq(h->new_game(s, &st), 0, "%s", h->error(s));
+  dr_setup now;
+  DR_INIT(now);
+  h->setup(s, &now);
+  cr_expect_str_eq(now.eval, path, "the next game keeps the weights");
+  /* A front end built before 'eval' existed passes a shorter setup: no weights file. */
+  st.size = (uint32_t)offsetof(dr_setup, eval);
+  st.eval = "/nonexistent/eval.lua";
+  cr_expect_eq(h->new_game(s, &st), 0, "%s", h->error(s));
+  unlink(path);
+}
+
 /* A front end built against an older, smaller struct: the host never writes past it. */
 Test(session, the_host_respects_the_size_the_caller_declares) {
   start(NULL, DR_PLAYER_HUMAN, DR_PLAYER_HUMAN);

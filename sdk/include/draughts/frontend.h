@@ -58,7 +58,12 @@ typedef struct dr_setup {
   const char *fen;        /* start position; NULL: the variant's start */
   int level;              /* the computer's strength, 1..levels(); 0: the default */
   int player[2];          /* DR_PLAYER_* for White and Black */
+  /* Appended in host ABI 2 (read only when 'size' covers it): */
+  const char *eval;       /* the engine's weights file (eval.lua format); NULL: the variant's */
 } dr_setup;
+
+/* True when a struct the front end passed in was built with 'field'. */
+#define DR_HAS_FIELD(type, s, field) (offsetof(type, field) + sizeof((s)->field) <= (s)->size)
 
 /* One variant of the catalogue, for a start menu. */
 typedef struct dr_variant_info {

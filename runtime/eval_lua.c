@@ -1,0 +1,142 @@
+/*
+** eval_lua.c — evaluation weights as Lua sees them: the table an eval.lua returns
+** (sdk/docs/eval.md), read into 'eval_weights' and written back for tuning scripts.
+*/
+#include <lauxlib.h>
+#include <lua.h>
+#include <string.h>
+
+#include "notation.h"
+#include "script.h"
+
+/* The integer at the top of the stack, checked against the weight range. */
+static int weight_value(lua_State *L, const char *what) {
+  int ok;
+  lua_Integer n = lua_tointegerx(L, -1, &ok);
+  if (!ok) return luaL_error(L, "weight '%s' must be an integer", what);
+  if (n < -EVAL_LIMIT || n > EVAL_LIMIT)
+    return luaL_error(L, "weight '%s' must be between %d and %d", what, -EVAL_LIMIT, EVAL_LIMIT);
+  return (int)n;
+}
+
+static void read_advance(lua_State *L, eval_weights *w) {
+  luaL_checktype(L, -1, LUA_TTABLE);
+  lua_Integer n = luaL_len(L, -1);
+  if (n < 1 || n > DR_MAX_POINTS) luaL_error(L, "'advance' must list 1 to %d values", DR_MAX_POINTS);
+  for (lua_Integer i = 1; i <= n; i++) {
+    lua_geti(L, -1, i);
+    w->advance[i - 1] = weight_value(L, "advance");
+    lua_pop(L, 1);
+  }
+  w->nadvance = (int)n;
+}
+
+/* squares.man / squares.king: point name -> value. */
+static void read_square_table(lua_State *L, const dr_variant *v, int *out, const char *kind) {
+  luaL_checktype(L, -1, LUA_TTABLE);
+  lua_pushnil(L);
+  while (lua_next(L, -2)) {
+    if (lua_type(L, -2) != LUA_TSTRING) luaL_error(L, "squares.%s: keys must be point names", kind);
+    size_t len;
+    const char *name = lua_tolstring(L, -2, &len);
+    int bit = point_find(v->geometry, name, len);
+    if (bit < 0) luaL_error(L, "squares.%s: '%s' is not a point of %s", kind, name, v->name);
+    out[bit] = weight_value(L, name);
+    lua_pop(L, 1);
+  }
+}
+
+static void read_squares(lua_State *L, const dr_variant *v, eval_weights *w) {
+  luaL_checktype(L, -1, LUA_TTABLE);
+  lua_pushnil(L);
+  while (lua_next(L, -2)) {
+    const char *kind = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "?";
+    if (strcmp(kind, "man") == 0) read_square_table(L, v, w->square_man, kind);
+    else if (strcmp(kind, "king") == 0) read_square_table(L, v, w->square_king, kind);
+    else luaL_error(L, "squares: unknown kind '%s' (man or king)", kind);
+    lua_pop(L, 1);
+  }
+}
+
+static void read_weight(lua_State *L, const dr_variant *v, eval_weights *w, const char *key) {
+  for (const eval_field *f = eval_fields; f->name; f++)
+    if (strcmp(f->name, key) == 0) {
+      *eval_field_of(w, f) = weight_value(L, key);
+      return;
+    }
+  if (strcmp(key, "advance") == 0) read_advance(L, w);
+  else if (strcmp(key, "squares") == 0) read_squares(L, v, w);
+  else luaL_error(L, "unknown weight '%s'", key);
+}
+
+void script_check_weights(lua_State *L, int idx, const dr_variant *v, eval_weights *w) {
+  idx = lua_absindex(L, idx);
+  luaL_checktype(L, idx, LUA_TTABLE);
+  lua_pushnil(L);
+  while (lua_next(L, idx)) {
+    if (lua_type(L, -2) != LUA_TSTRING) luaL_error(L, "weight names must be strings");
+    read_weight(L, v, w, lua_tostring(L, -2));
+    lua_pop(L, 1);
+  }
+}
+
+static void push_squares(lua_State *L, const dr_geometry *g, const int *value, const char *kind) {
+  lua_newtable(L);
+  for (int i = 0; i < DR_MAX_POINTS; i++)
+    if ((g->points >> i & 1) && value[i]) {
+      lua_pushinteger(L, value[i]);
+      lua_setfield(L, -2, g->point[i].name);
+    }
+  lua_setfield(L, -2, kind);
+}
+
+void script_push_weights(lua_State *L, const dr_variant *v, const eval_weights *w) {
+  const dr_geometry *g = v->geometry;
+  lua_newtable(L);
+  for (const eval_field *f = eval_fields; f->name; f++) {
+    lua_pushinteger(L, *eval_field_of((eval_weights *)w, f));
+    lua_setfield(L, -2, f->name);
+  }
+  lua_createtable(L, g->ranks, 0);
+  for (int row = 0; row < g->ranks; row++) {
+    lua_pushinteger(L, eval_advance(w, row));
+    lua_rawseti(L, -2, row + 1);
+  }
+  lua_setfield(L, -2, "advance");
+  lua_newtable(L);
+  push_squares(L, g, w->square_man, "man");
+  push_squares(L, g, w->square_king, "king");
+  lua_setfield(L, -2, "squares");
+}
+
+typedef struct eval_call {
+  const dr_variant *v;
+  eval_weights *w;
+} eval_call;
+
+/* Runs in protected mode: the chunk is at index 1, the call at index 2. */
+static int read_eval_protected(lua_State *L) {
+  eval_call *call = lua_touserdata(L, 2);
+  lua_settop(L, 1);
+  lua_call(L, 0, 1);
+  if (!lua_istable(L, -1)) return luaL_error(L, "an eval script must return a table of weights");
+  script_check_weights(L, -1, call->v, call->w);
+  return 0;
+}
+
+int script_read_eval(const dr_variant *v, const char *chunkname, const char *source, eval_weights *w,
+                     err *e) {
+  script *sc = script_open(v, NULL, chunkname, e);
+  if (!sc) return -1;
+  eval_call call = {v, w};
+  int rc = script_load(sc, source, e);
+  if (rc == 0) {
+    lua_State *L = script_lua(sc);
+    lua_pushcfunction(L, read_eval_protected);
+    lua_insert(L, -2);
+    lua_pushlightuserdata(L, &call);
+    rc = script_call(sc, 2, 0, e);
+  }
+  script_close(sc);
+  return rc;
+}

@@ -1,0 +1,204 @@
+/*
+** selfplay.c — engine-against-engine games.  Every game is a function of its
+** seed and its players alone (single-threaded, depth-limited searches with
+** private tables), so games can run side by side on every core and a match
+** gives the same result however many run at once.
+*/
+#include "selfplay.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define OPENING_PLIES 4   /* random plies before the engines take over */
+#define BALANCE_DEPTH 10  /* an opening must look even to a search this deep... */
+#define BALANCE_MARGIN 60 /* ...within this score */
+#define BALANCE_TRIES 50
+
+int selfplay_parse_player(const char *text, const char *flag, selfplay_player *p, err *e) {
+  char *end;
+  memset(p, 0, sizeof *p);
+  if (!text) return err_set(e, "match needs %s PLAYER: a level 1 to %d, 'random' or depth=D", flag, SEARCH_LEVELS);
+  if (strcmp(text, "random") == 0) {
+    snprintf(p->name, sizeof p->name, "random");
+    return 0;
+  }
+  int depth = strncmp(text, "depth=", 6) == 0;
+  const char *number = depth ? text + 6 : text;
+  long n = strtol(number, &end, 10);
+  long max = depth ? 60 : SEARCH_LEVELS;
+  if (!*number || *end || n < 1 || n > max)
+    return err_set(e, "%s takes a level from 1 to %d, 'random' or depth=D (D from 1 to 60), not '%s'", flag,
+                   SEARCH_LEVELS, text);
+  if (depth) p->depth = (int)n;
+  else p->level = (int)n;
+  snprintf(p->name, sizeof p->name, depth ? "depth %ld" : "level %ld", n);
+  return 0;
+}
+
+int selfplay_parallel_safe(const selfplay_player *p) {
+  search_limits l;
+  if (p->depth > 0 || p->level == 0) return 1;
+  search_level_limits(p->level, &l);
+  return l.seconds == 0 && p->seconds == 0 && l.threads == 1 && p->threads <= 1;
+}
+
+/* ------------------------------------------------------------ openings */
+
+/* A few random plies from the start, the same for both games of a pair. */
+static int random_plies(game *g, uint64_t seed, err *e) {
+  rng r = {seed};
+  while (g->count > 0) game_undo(g);
+  for (int i = 0; i < OPENING_PLIES && g->result == DR_ONGOING; i++)
+    if (game_play(g, &g->legal.moves[rng_below(&r, (uint32_t)g->legal.count)], e)) return -1;
+  return 0;
+}
+
+static int balanced(const game *g) {
+  search_limits l = {.depth = BALANCE_DEPTH, .threads = 1, .private_table = 1};
+  search_info info;
+  dr_move best;
+  return g->result == DR_ONGOING && search_best(g, &l, NULL, NULL, NULL, &best, &info) == 0 &&
+         abs(info.score) <= BALANCE_MARGIN;
+}
+
+/* Random plies can simply lose material (captures are compulsory), and then the
+** opening, not the players, decides the pair: an opening is kept only if a quick
+** search finds it about even. */
+static int play_opening(game *g, uint64_t seed, err *e) {
+  for (int attempt = 0; attempt < BALANCE_TRIES; attempt++) {
+    if (random_plies(g, seed + (uint64_t)attempt * 0x9e3779b97f4a7c15ull, e)) return -1;
+    if (balanced(g)) return 0;
+  }
+  return 0; /* no even opening found: play the last one */
+}
+
+/* --------------------------------------------------------------- games */
+
+static int choose(const game *g, const selfplay_player *p, rng *r, dr_move *out) {
+  search_limits l;
+  if (p->level == 0 && p->depth == 0) {
+    *out = g->legal.moves[rng_below(r, (uint32_t)g->legal.count)];
+    return 0;
+  }
+  if (p->depth > 0) {
+    memset(&l, 0, sizeof l);
+    l.depth = p->depth;
+    l.threads = 1;
+    l.private_table = 1;
+  } else {
+    search_level_limits(p->level, &l);
+    l.seed = rng_next(r);
+    if (p->seconds > 0 && l.seconds > 0) l.seconds = p->seconds;
+  }
+  if (p->threads) l.threads = p->threads;
+  l.eval = p->eval;
+  return search_best(g, &l, NULL, NULL, NULL, out, NULL);
+}
+
+/* One game from the opening of 'pair_seed'; returns White's half-points. */
+static int play_game(game *g, const selfplay_player *white, const selfplay_player *black,
+                     uint64_t pair_seed, uint64_t game_seed, char *why, size_t len) {
+  err e;
+  rng r = {game_seed};
+  if (play_opening(g, pair_seed, &e)) {
+    snprintf(why, len, "%s", e.msg);
+    return 1;
+  }
+  while (g->result == DR_ONGOING && g->count < SELFPLAY_MAX_PLIES) {
+    dr_move mv;
+    const selfplay_player *p = game_position(g)->turn == DR_WHITE ? white : black;
+    if (choose(g, p, &r, &mv) || game_play(g, &mv, &e)) break;
+  }
+  snprintf(why, len, "%s, %d plies", g->result == DR_ONGOING ? "move cap" : g->why, g->count);
+  return g->result == DR_WHITE_WINS ? 2 : g->result == DR_BLACK_WINS ? 0 : 1;
+}
+
+/* ------------------------------------------------------------- the pool */
+
+typedef struct finished {
+  int done, half;
+  char why[160];
+  game g;
+  int has_game;
+} finished;
+
+typedef struct pool {
+  const selfplay_match *m;
+  pthread_mutex_t lock;
+  int next_game, next_report;
+  finished *out;
+} pool;
+
+/* Reports the finished games that are next in order.  Caller holds the lock. */
+static void report_ready(pool *pl) {
+  const selfplay_match *m = pl->m;
+  while (pl->next_report < m->games && pl->out[pl->next_report].done) {
+    int i = pl->next_report++;
+    finished *f = &pl->out[i];
+    if (m->done) m->done(m->ud, i, i % 2 == 0, f->half, f->why, f->has_game ? &f->g : NULL);
+    if (f->has_game) game_free(&f->g);
+    f->has_game = 0;
+  }
+}
+
+static void run_one(pool *pl, int i) {
+  const selfplay_match *m = pl->m;
+  finished *f = &pl->out[i];
+  int a_white = i % 2 == 0;
+  uint64_t pair_seed = m->seed + (uint64_t)(i / 2);
+  err e;
+  game g;
+  if (game_init(&g, m->rs, m->start, &e)) {
+    f->half = 1;
+    snprintf(f->why, sizeof f->why, "%s", e.msg);
+  } else {
+    int white_half = play_game(&g, a_white ? m->a : m->b, a_white ? m->b : m->a, pair_seed,
+                               pair_seed * 31 + (uint64_t)a_white, f->why, sizeof f->why);
+    f->half = a_white ? white_half : 2 - white_half;
+    if (m->keep_games) f->g = g, f->has_game = 1;
+    else game_free(&g);
+  }
+  pthread_mutex_lock(&pl->lock);
+  f->done = 1;
+  report_ready(pl);
+  pthread_mutex_unlock(&pl->lock);
+}
+
+static void *pool_worker(void *arg) {
+  pool *pl = arg;
+  for (;;) {
+    pthread_mutex_lock(&pl->lock);
+    int i = pl->next_game < pl->m->games ? pl->next_game++ : -1;
+    pthread_mutex_unlock(&pl->lock);
+    if (i < 0) return NULL;
+    run_one(pl, i);
+  }
+}
+
+static int job_count(const selfplay_match *m) {
+  if (!selfplay_parallel_safe(m->a) || !selfplay_parallel_safe(m->b)) return 1;
+  long cores = sysconf(_SC_NPROCESSORS_ONLN);
+  int jobs = m->jobs > 0 ? m->jobs : cores > 0 ? (int)cores : 1;
+  if (jobs > 64) jobs = 64;
+  return jobs < m->games ? jobs : m->games > 0 ? m->games : 1;
+}
+
+int selfplay_run(const selfplay_match *m, err *e) {
+  if (search_prepare(m->rs, e)) return -1;
+  pool pl = {.m = m, .out = xmalloc((size_t)(m->games > 0 ? m->games : 1) * sizeof(finished))};
+  memset(pl.out, 0, (size_t)(m->games > 0 ? m->games : 1) * sizeof(finished));
+  pthread_mutex_init(&pl.lock, NULL);
+  int jobs = job_count(m);
+  pthread_t tid[64];
+  int started = 0;
+  for (int j = 1; j < jobs; j++, started++)
+    if (pthread_create(&tid[started], NULL, pool_worker, &pl)) break;
+  pool_worker(&pl);
+  for (int j = 0; j < started; j++) pthread_join(tid[j], NULL);
+  pthread_mutex_destroy(&pl.lock);
+  free(pl.out);
+  return 0;
+}

@@ -1,0 +1,48 @@
+/*
+** selfplay.h — the engine against itself: games from short, balanced random
+** openings, played in pairs (each player White once) on every core.  'match'
+** reports them; tuning scripts learn from them ('tune').
+*/
+#ifndef DRAUGHTS_SELFPLAY_H
+#define DRAUGHTS_SELFPLAY_H
+
+#include "eval.h"
+#include "game.h"
+#include "search.h"
+
+#define SELFPLAY_MAX_PLIES 400 /* a game still going after this many plies is drawn */
+
+typedef struct selfplay_player {
+  int level;            /* 1..SEARCH_LEVELS; 0 with 'depth' 0: a random mover */
+  int depth;            /* > 0: full strength to this many plies, no deliberate mistakes */
+  double seconds;       /* > 0: the time per move of the timed levels */
+  int threads;          /* search threads; 0: the level's own */
+  const eval_ctx *eval; /* NULL: the evaluation of the rules */
+  char name[96];
+} selfplay_player;
+
+/* Parses "3", "random" or "depth=5"; fills 'name'.  The message names 'flag'. */
+DRI_FUNC int selfplay_parse_player(const char *text, const char *flag, selfplay_player *p, err *e);
+
+/* True when the player's searches are single-threaded and untimed, so games of
+** it may run side by side without changing a move. */
+DRI_FUNC int selfplay_parallel_safe(const selfplay_player *p);
+
+typedef struct selfplay_match {
+  const ruleset *rs;
+  const dr_position *start;
+  const selfplay_player *a, *b;
+  uint64_t seed;   /* pair i plays the opening drawn from seed + i */
+  int games;
+  int jobs;        /* games played at once; 0: one per core (only if both players allow it) */
+  int keep_games;  /* hand each finished game to 'done' (for sampling positions) */
+  /* Called once per game, in game order, from one thread at a time: 'half' is A's
+  ** score in half-points, 'why' how the game ended, 'g' the game if 'keep_games'. */
+  void (*done)(void *ud, int index, int a_white, int half, const char *why, const game *g);
+  void *ud;
+} selfplay_match;
+
+/* Plays the match; -1 and a message when a game cannot start. */
+DRI_FUNC int selfplay_run(const selfplay_match *m, err *e);
+
+#endif
