@@ -363,6 +363,7 @@ static int node_search(worker *w, const frame *f, int depth, int alpha, int beta
     if (depth == 0 && !m->captured) continue;
     frame child;
     frame_child(f, m, &child);
+    tt_prefetch(sh->table, table_key(&child));
     int score;
     if (searched == 0) {
       score = -node_search(w, &child, next, -beta, -alpha, ply + 1);

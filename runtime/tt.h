@@ -35,6 +35,10 @@ typedef struct tt_hit {
   uint16_t digest;
 } tt_hit;
 
+/* Starts bringing the bucket of 'key' into the cache: issued when a child's key is
+** known, the probe that follows a little later finds it there. */
+static inline void tt_prefetch(const tt *t, uint64_t key) { __builtin_prefetch(&t->slots[(key & t->mask) * TT_WAYS]); }
+
 /* Allocates about 'megabytes' MB (at least one bucket), cleared. */
 DRI_FUNC void tt_init(tt *t, size_t megabytes);
 DRI_FUNC void tt_free(tt *t);
