@@ -15,18 +15,6 @@ expect_ok() {
   else pass; fi
 }
 
-# expect_error NAME MESSAGE_PART -- ARGS...: non-zero exit, one line on stderr naming the problem
-expect_error() {
-  name=$1 part=$2; shift 3
-  "$draughts" "$@" >/dev/null 2>/tmp/draughts_cli_err.$$; rc=$?
-  lines=$(wc -l </tmp/draughts_cli_err.$$)
-  if [ $rc -eq 0 ]; then fail "$name: exit 0"
-  elif [ $rc -gt 2 ]; then fail "$name: exit $rc (crash?)"
-  elif [ "$lines" -ne 1 ]; then fail "$name: $lines lines of error: $(cat /tmp/draughts_cli_err.$$)"
-  elif ! grep -q -- "$part" /tmp/draughts_cli_err.$$; then fail "$name: no '$part' in: $(cat /tmp/draughts_cli_err.$$)"
-  else pass; fi
-}
-
 expect_ok "perft prints one line per depth" "perft 1 7
 perft 2 49
 perft 3 302" -- perft template 3

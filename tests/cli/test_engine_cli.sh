@@ -11,26 +11,6 @@ err=$(mktemp)
 work=$(mktemp -d)
 trap 'rm -rf "$err" "$work"' EXIT
 
-# expect_lines NAME PATTERN -- ARGS...: exit 0 and some line of stdout matches
-expect_lines() {
-  name=$1 pattern=$2; shift 3
-  got=$("$draughts" "$@" 2>"$err"); rc=$?
-  if [ $rc -ne 0 ]; then fail "$name: exit $rc: $(cat "$err")"
-  elif ! printf '%s\n' "$got" | grep -q -- "$pattern"; then fail "$name: no '$pattern' in: $got"
-  else pass; fi
-}
-
-# expect_error NAME MESSAGE_PART -- ARGS...: exit 1 or 2, one line on stderr naming the problem
-expect_error() {
-  name=$1 part=$2; shift 3
-  "$draughts" "$@" >/dev/null 2>"$err"; rc=$?
-  lines=$(wc -l <"$err")
-  if [ $rc -eq 0 ] || [ $rc -gt 2 ]; then fail "$name: exit $rc"
-  elif [ "$lines" -ne 1 ]; then fail "$name: $lines lines of error: $(cat "$err")"
-  elif ! grep -q -- "$part" "$err"; then fail "$name: no '$part' in: $(cat "$err")"
-  else pass; fi
-}
-
 expect_lines "analyse prints one line per iteration" \
   "^depth  4  score  *[-+][0-9.]*  nodes  *[0-9]*  nps  *[0-9]*  time  *[0-9.]*  pv [a-h]" -- \
   analyse template --depth 4 --threads 1

@@ -20,17 +20,6 @@ play() {
   printf '%s\n' "$@" quit | "$draughts" play sprint --level 1 --profile-db "$store" --profile "$nick" >/dev/null 2>"$work/err"
 }
 
-# expect_error NAME MESSAGE_PART ARGS...: exit 1 or 2, one line on stderr.
-expect_error() {
-  name=$1 part=$2; shift 2
-  "$draughts" "$@" >/dev/null 2>"$work/err"; rc=$?
-  lines=$(wc -l <"$work/err")
-  if [ $rc -eq 0 ] || [ $rc -gt 2 ]; then fail "$name: exit $rc"
-  elif [ "$lines" -ne 1 ]; then fail "$name: $lines lines of error: $(cat "$work/err")"
-  elif ! grep -q -- "$part" "$work/err"; then fail "$name: no '$part' in: $(cat "$work/err")"
-  else pass; fi
-}
-
 play "$db" ana a7-b8                 # a win in one move: 2 pieces, 1 move
 play "$db" ana g1-h2 a7-b8           # a win in two
 play "$db" ana g1-h2                 # left in the middle: a loss
@@ -61,12 +50,12 @@ contains "bob's own record stays" "$out" "780 (2 pieces, 2 moves"
 contains "ana's record beside it" "$out" "790"
 
 printf 'draughts-scores 1\nnickname eve\nrecord sprint 1 lots 2 2 0\nend\n' >"$work/bad.txt"
-expect_error "a corrupt import file" "bad.txt line 3" scores --profile-db "$other" --import "$work/bad.txt"
-expect_error "not a scores file" "not a draughts scores file" scores --profile-db "$other" --import "$db"
-expect_error "an unknown profile" "no profile 'zed'" scores --profile-db "$db" --profile zed
-expect_error "a bad game number" "--pdn takes" scores --profile-db "$db" --pdn x
-expect_error "a game not in the history" "no game 99" scores --profile-db "$db" --pdn 99
-expect_error "--level streak is the only word" "--level takes" play sprint --level fast
+expect_error "a corrupt import file" "bad.txt line 3" -- scores --profile-db "$other" --import "$work/bad.txt"
+expect_error "not a scores file" "not a draughts scores file" -- scores --profile-db "$other" --import "$db"
+expect_error "an unknown profile" "no profile 'zed'" -- scores --profile-db "$db" --profile zed
+expect_error "a bad game number" "--pdn takes" -- scores --profile-db "$db" --pdn x
+expect_error "a game not in the history" "no game 99" -- scores --profile-db "$db" --pdn 99
+expect_error "--level streak is the only word" "--level takes" -- play sprint --level fast
 
 # A file that is no store: one line, moved aside, and play goes on.
 echo "not a database" >"$work/junk.db"

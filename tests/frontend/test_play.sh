@@ -9,16 +9,6 @@ export DRAUGHTS_PLUGIN_PATH=$2
 err=$(mktemp)
 trap 'rm -f "$err"' EXIT
 
-# expect_error NAME MESSAGE_PART -- ARGS...: exit 1, one line on stderr naming the problem
-expect_error() {
-  name=$1 part=$2; shift 3
-  "$draughts" "$@" </dev/null >/dev/null 2>"$err"; rc=$?
-  if [ $rc -ne 1 ]; then fail "$name: exit $rc: $(cat "$err")"
-  elif [ "$(wc -l <"$err")" -ne 1 ]; then fail "$name: not one line: $(cat "$err")"
-  elif ! grep -qF -- "$part" "$err"; then fail "$name: no '$part' in: $(cat "$err")"
-  else pass; fi
-}
-
 # expect_out NAME TEXT -- ARGS... < INPUT: exit 0 and TEXT in the output
 expect_out() {
   name=$1 part=$2; shift 3
