@@ -20,14 +20,11 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "host_fixture.h"
 #include "profile.h"
 #include "scores.h"
 #include "search.h"
-#include "session.h"
 
-static registry reg;
-static session *s;
-static const dr_host *h;
 static char dir[64], db[128];
 
 static void remove_dir(const char *path) {
@@ -47,16 +44,12 @@ static void setup(void) {
   snprintf(dir, sizeof dir, "/tmp/draughts_scores_XXXXXX");
   cr_assert_not_null(mkdtemp(dir));
   snprintf(db, sizeof db, "%s/profiles.db", dir);
-  setenv("DRAUGHTS_PLUGIN_PATH", TEST_PLUGIN_DIR "/scores:" TEST_PLUGIN_DIR, 1);
   unsetenv("DRAUGHTS_PROFILE_DB");
-  registry_scan(&reg);
-  s = session_new(&reg);
-  h = session_host();
+  host_open(TEST_PLUGIN_DIR "/scores:" TEST_PLUGIN_DIR);
 }
 
 static void teardown(void) {
-  session_free(s);
-  registry_free(&reg);
+  host_close();
   remove_dir(dir);
 }
 
@@ -66,13 +59,6 @@ TestSuite(store, .init = setup, .fini = teardown, .timeout = 120);
 /* ------------------------------------------------------------ helpers */
 
 static void open_store(void) { cr_assert_eq(session_profiles_open(s, db, "ana"), 0, "%s", h->error(s)); }
-
-static dr_status status(void) {
-  dr_status st;
-  DR_INIT(st);
-  h->status(s, &st);
-  return st;
-}
 
 static dr_scoring scoring(void) {
   dr_scoring sc;

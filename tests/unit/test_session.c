@@ -11,25 +11,13 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "host_fixture.h"
 #include "notation.h"
 #include "search.h"
-#include "session.h"
 
-static registry reg;
-static session *s;
-static const dr_host *h;
+static void setup(void) { host_open(TEST_PLUGIN_DIR); }
 
-static void setup(void) {
-  setenv("DRAUGHTS_PLUGIN_PATH", TEST_PLUGIN_DIR, 1);
-  registry_scan(&reg);
-  s = session_new(&reg);
-  h = session_host();
-}
-
-static void teardown(void) {
-  session_free(s);
-  registry_free(&reg);
-}
+static void teardown(void) { host_close(); }
 
 TestSuite(session, .init = setup, .fini = teardown, .timeout = 60);
 
@@ -56,13 +44,6 @@ static dr_bits bits(const char *names) {
   snprintf(buf, sizeof buf, "%s", names);
   for (char *save, *t = strtok_r(buf, " ", &save); t; t = strtok_r(NULL, " ", &save)) b |= (dr_bits)1 << point(t);
   return b;
-}
-
-static dr_status status(void) {
-  dr_status st;
-  DR_INIT(st);
-  h->status(s, &st);
-  return st;
 }
 
 static dr_input input(void) {
