@@ -18,9 +18,9 @@ void anim_finish(ui *u) { u->an.kind = ANIM_NONE; }
 
 static void remember(ui *u) {
   dr_status st;
-  gui_status(u, &st);
-  u->seen_plies = u->h->has_game(u->s) ? st.plies : -1;
-  if (u->seen_plies >= 0) u->h->position(u->s, &u->seen_pos);
+  fe_status(&u->fe, &st);
+  u->seen_plies = u->fe.h->has_game(u->fe.s) ? st.plies : -1;
+  if (u->seen_plies >= 0) u->fe.h->position(u->fe.s, &u->seen_pos);
 }
 
 void anim_reset(ui *u) {
@@ -49,7 +49,7 @@ static void legs_of(anim *a, const dr_move *m) {
 static void play_back(ui *u, int ply) {
   dr_move m;
   anim *a = &u->an;
-  if (u->h->move_at(u->s, ply, &m, NULL, 0)) return;
+  if (u->fe.h->move_at(u->fe.s, ply, &m, NULL, 0)) return;
   a->base = u->seen_pos;
   a->origin = m.from;
   a->side = a->base.side[DR_WHITE] >> m.from & 1 ? DR_WHITE : DR_BLACK;
@@ -61,8 +61,8 @@ static void play_back(ui *u, int ply) {
 
 void anim_catch_up(ui *u) {
   dr_status st;
-  if (!u->h->has_game(u->s)) return;
-  gui_status(u, &st);
+  if (!u->fe.h->has_game(u->fe.s)) return;
+  fe_status(&u->fe, &st);
   if (st.plies == u->seen_plies) return;
   if (u->animate && st.plies == u->seen_plies + 1) play_back(u, st.plies - 1);
   u->pending_leg = 0;
@@ -75,8 +75,8 @@ void anim_slide(ui *u, int from, int to) {
   dr_position pos;
   anim *a = &u->an;
   if (!u->animate) return;
-  gui_input(u, &in);
-  u->h->position(u->s, &pos);
+  fe_input(&u->fe, &in);
+  u->fe.h->position(u->fe.s, &pos);
   a->origin = in.from;
   a->side = pos.turn;
   a->king = (int)(pos.kings >> in.from & 1);

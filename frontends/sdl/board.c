@@ -22,13 +22,6 @@ static const rgba FRAME_WOOD = {92, 58, 36, 255}, DARK_SQUARE = {172, 122, 82, 2
 
 /* ----------------------------------------------------------------- layout */
 
-/* Display column and row of a grid position: row 0 at the top, the first player at the
-** bottom unless the board is flipped. */
-static void display_of(const ui *u, const dr_geometry *g, int file, int rank, int *c, int *r) {
-  *c = u->flip ? g->files - 1 - file : file;
-  *r = u->flip ? rank : g->ranks - 1 - rank;
-}
-
 static int clampi(int v, int lo, int hi) { return v < lo ? lo : v > hi ? hi : v; }
 
 /* The body text size for a window: readable, and in proportion to the board. */
@@ -60,7 +53,7 @@ static void place_points(ui *u, const dr_geometry *g) {
   for (int p = 0; p < DR_MAX_POINTS; p++) {
     if (!(g->points >> p & 1)) continue;
     int c, r;
-    display_of(u, g, g->point[p].file, g->point[p].rank, &c, &r);
+    fe_display_of(&u->fe, g, g->point[p].file, g->point[p].rank, &c, &r);
     l->x[p] = l->grid.x + c * l->cell + l->cell / 2;
     l->y[p] = l->grid.y + r * l->cell + l->cell / 2;
   }
@@ -68,20 +61,9 @@ static void place_points(ui *u, const dr_geometry *g) {
 
 static void board_paint(ui *u);
 
-/* Lays the window out again when its size, the board or its orientation changed. */
-void board_layout(ui *u) {
+/* The grid in a frame 'side' pixels wide, the points on it, and the pieces to fit. */
+static void place_board(ui *u, const dr_geometry *g, int side, int px) {
   layout *l = &u->lay;
-  const dr_geometry *g = u->h->has_game(u->s) ? u->h->geometry(u->s) : NULL;
-  int w, h, side;
-  SDL_GetRendererOutputSize(u->ren, &w, &h);
-  if (l->out_w == w && l->out_h == h && l->flip == u->flip && l->g == g && u->board_tex) return;
-  int px = font_size(w, h, u->scale);
-  char why[256];
-  text_open(u, px, why, sizeof why); /* the fonts opened at start-up; only their size may fail */
-  memset(l, 0, sizeof *l);
-  l->out_w = w, l->out_h = h, l->flip = u->flip, l->g = g;
-  place_frame(l, px, &side);
-  if (!g) return;
   int n = g->files > g->ranks ? g->files : g->ranks, border = clampi(side / 22, px * 3 / 2, px * 3);
   l->cell = (side - 2 * border) / n;
   if (l->cell < 4) l->cell = 4;
@@ -92,6 +74,26 @@ void board_layout(ui *u) {
   sprites_make(u, &u->spr, l->radius);
   sprites_make(u, &u->icons, px * 11 / 20);
   board_paint(u);
+}
+
+/* Lays the window out again when its size, the board or its orientation changed. */
+void board_layout(ui *u) {
+  layout *l = &u->lay;
+  const dr_geometry *g = u->fe.h->has_game(u->fe.s) ? u->fe.h->geometry(u->fe.s) : NULL;
+  int w, h, side;
+  SDL_GetRendererOutputSize(u->ren, &w, &h);
+  if (l->out_w == w && l->out_h == h && l->flip == u->fe.flip && l->g == g && u->board_tex) return;
+  int px = font_size(w, h, u->scale);
+  char why[256];
+  text_open(u, px, why, sizeof why); /* the fonts opened at start-up; only their size may fail */
+  memset(l, 0, sizeof *l);
+  l->out_w = w, l->out_h = h, l->flip = u->fe.flip, l->g = g;
+  place_frame(l, px, &side);
+  if (g) place_board(u, g, side, px);
+  fe_points *pts = &u->fe.points; /* for the keyboard cursor: it first goes low and central */
+  pts->drawn = g ? g->points : 0;
+  pts->step_x = pts->step_y = pts->pull = l->cell;
+  pts->mid = l->grid.x + l->grid.w / 2;
 }
 
 /* ------------------------------------------------------------ the painting */
@@ -109,7 +111,7 @@ static void paint_squares(ui *u, canvas *cv, const dr_geometry *g) {
   for (int rank = 0; rank < g->ranks; rank++)
     for (int file = 0; file < g->files; file++) {
       int c, r, playing = (int)(at[rank & 63] >> (file & 63) & 1);
-      display_of(u, g, file, rank, &c, &r);
+      fe_display_of(&u->fe, g, file, rank, &c, &r);
       rgba col = g->draw == DR_DRAW_SQUARES ? PLAIN_SQUARE : playing ? DARK_SQUARE : LIGHT_SQUARE;
       paint_wood(cv, cell_rect(l, c, r), col, playing ? 0.10f : 0.05f, rank * 31 + file * 7);
     }
@@ -250,29 +252,6 @@ static int shown_piece(const board_state *b, int p, int *king) {
   return (b->pos.side[DR_WHITE] & bit) ? DR_WHITE : (b->pos.side[DR_BLACK] & bit) ? DR_BLACK : -1;
 }
 
-static dr_bits last_move_points(ui *u) {
-  dr_status st;
-  dr_move m;
-  gui_status(u, &st);
-  if (u->h->move_at(u->s, st.plies - 1, &m, NULL, 0)) return 0;
-  dr_bits set = (dr_bits)1 << m.from | (dr_bits)1 << m.to;
-  for (int i = 0; i < m.njumps; i++) set |= (dr_bits)1 << m.path[i];
-  return set;
-}
-
-/* The landing points of a move, as taps enter them. */
-static int landings_of(const dr_move *m, const uint8_t **out) {
-  *out = m->njumps ? m->path : &m->to;
-  return m->njumps ? m->njumps : 1;
-}
-
-static int hint_landing(const ui *u, const dr_input *in) {
-  const uint8_t *land;
-  int n = landings_of(&u->eng.hint, &land);
-  if (!u->hint_active || in->from != u->eng.hint.from || in->nlandings >= n) return -1;
-  return memcmp(in->landing, land, (size_t)in->nlandings) == 0 ? land[in->nlandings] : -1;
-}
-
 static void draw_last(ui *u, const board_state *b) {
   const layout *l = &u->lay;
   for (int p = 0; p < DR_MAX_POINTS; p++) {
@@ -295,8 +274,8 @@ static void draw_markers(ui *u, const board_state *b, int p) {
 
 static void draw_cursor(ui *u) {
   const layout *l = &u->lay;
-  if (!u->cursor_shown || u->cursor < 0 || !(l->g->points >> u->cursor & 1)) return;
-  int x = l->x[u->cursor], y = l->y[u->cursor], h = l->cell / 2 - 1, t = clampi(l->cell / 24, 2, 6);
+  if (!u->cursor_shown || u->fe.cursor < 0 || !(l->g->points >> u->fe.cursor & 1)) return;
+  int x = l->x[u->fe.cursor], y = l->y[u->fe.cursor], h = l->cell / 2 - 1, t = clampi(l->cell / 24, 2, 6);
   SDL_Rect sides[4] = {{x - h, y - h, 2 * h, t}, {x - h, y + h - t, 2 * h, t}, {x - h, y - h, t, 2 * h},
                        {x + h - t, y - h, t, 2 * h}};
   for (int i = 0; i < 4; i++) fill_rect(u, sides[i], COL_CURSOR);
@@ -321,16 +300,6 @@ static void draw_moving(ui *u) {
 
 /* ----------------------------------------------------------------- labels */
 
-/* "c3" gives file label "c" and rank label "3"; other names give no labels. */
-static void split_name(const char *name, char *file, char *rank) {
-  size_t letters = strspn(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ");
-  size_t digits = strspn(name + letters, "0123456789");
-  file[0] = rank[0] = '\0';
-  if (letters == 0 || letters > 2 || digits == 0 || digits > 2 || name[letters + digits]) return;
-  memcpy(file, name, letters), file[letters] = '\0';
-  memcpy(rank, name + letters, digits), rank[digits] = '\0';
-}
-
 static void draw_label(ui *u, const char *s, int cx, int cy) {
   text_draw(u, FONT_SMALL, LABEL, cx - text_width(u, FONT_SMALL, s) / 2, cy - text_height(u, FONT_SMALL) / 2, s);
 }
@@ -344,8 +313,8 @@ static void draw_labels(ui *u) {
     char file[3], rank[3];
     int c, r;
     if (!(g->points >> p & 1)) continue;
-    split_name(g->point[p].name, file, rank);
-    display_of(u, g, g->point[p].file, g->point[p].rank, &c, &r);
+    fe_point_label(g->point[p].name, file, rank);
+    fe_display_of(&u->fe, g, g->point[p].file, g->point[p].rank, &c, &r);
     if (!*file) continue;
     if (!(cols >> (c & 63) & 1)) draw_label(u, file, l->x[p], below);
     if (!(rows >> (r & 63) & 1)) draw_label(u, rank, left, l->y[p]);
@@ -364,12 +333,12 @@ static void gather(ui *u, board_state *b) {
     b->in.from = b->in.at = -1; /* no markers while the move is shown */
     b->last = 0;
   } else {
-    u->h->position(u->s, &b->pos);
-    gui_input(u, &b->in);
-    b->last = last_move_points(u);
+    u->fe.h->position(u->fe.s, &b->pos);
+    fe_input(&u->fe, &b->in);
+    b->last = fe_last_move(&u->fe);
   }
   b->hidden = anim_hidden(u);
-  b->hint_to = hint_landing(u, &b->in);
+  b->hint_to = fe_hint_next(&u->fe, &b->in);
   if (b->in.from >= 0 && b->in.nlandings > 0) b->last = 0; /* the capture under way is what matters */
 }
 
@@ -400,19 +369,3 @@ int board_point_at(const ui *u, int x, int y) {
   return -1;
 }
 
-/* The nearest point in direction (dx, dy), in grid steps: straight ahead counts double
-** against a step aside, so on a checkered board "up" goes diagonally. */
-int board_step(const ui *u, int from, int dx, int dy) {
-  const layout *l = &u->lay;
-  int best = from, best_score = 0;
-  if (!l->g || l->cell <= 0) return from;
-  for (int p = 0; p < DR_MAX_POINTS; p++) {
-    if (!(l->g->points >> p & 1) || p == from) continue;
-    int gx = (l->x[p] - l->x[from]) / l->cell, gy = (l->y[p] - l->y[from]) / l->cell;
-    int ahead = gx * dx + gy * dy, aside = abs(gx * dy - gy * dx);
-    if (ahead <= 0) continue;
-    int score = 2 * ahead + aside;
-    if (best == from || score < best_score) best = p, best_score = score;
-  }
-  return best;
-}

@@ -5,7 +5,6 @@
 ** the window answers meanwhile), and it only draws when something changed, so an idle
 ** game costs no processor time.
 */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,37 +14,15 @@
 #define IDLE_MS 100  /* how often an idle window polls the session */
 #define FRAME_MS 16  /* while something moves */
 #define THINK_MS 50  /* while the engine thinks: its bar fills, its move is played at once */
-/* The host table of version 1 ends after 'engine_stop'; later slots are tested one by
-** one with DR_HOST_HAS. */
-#define HOST_V1_SIZE (offsetof(dr_host, engine_stop) + sizeof(void (*)(void)))
 
 static int fail(char *why, size_t len, const char *what, const char *detail) {
   snprintf(why, len, "%s%s%s", what, detail ? ": " : "", detail ? detail : "");
   return -1;
 }
 
-void gui_say(ui *u, int error, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(u->msg, sizeof u->msg, fmt, ap);
-  va_end(ap);
-  u->msg_is_error = error;
-}
-
-void gui_status(ui *u, dr_status *st) {
-  DR_INIT(*st);
-  if (u->h->has_game(u->s)) u->h->status(u->s, st);
-}
-
-void gui_input(ui *u, dr_input *in) {
-  DR_INIT(*in);
-  in->from = in->at = -1;
-  if (u->h->has_game(u->s)) u->h->input(u->s, in);
-}
-
 void gui_replaced(ui *u) {
   anim_reset(u);
-  u->caught_plies = -1;
+  u->fe.caught_plies = -1;
 }
 
 void gui_button(ui *u, SDL_Rect r, int key) {
@@ -64,9 +41,9 @@ int gui_button_at(const ui *u, int x, int y) {
 
 int gui_settled(ui *u) {
   dr_status st;
-  if (u->an.kind != ANIM_NONE || u->eng.thinking) return 0;
-  gui_status(u, &st);
-  return !u->h->has_game(u->s) || st.result != DR_ONGOING || st.player[st.turn] != DR_PLAYER_COMPUTER;
+  if (u->an.kind != ANIM_NONE || u->fe.eng.thinking) return 0;
+  fe_status(&u->fe, &st);
+  return !u->fe.h->has_game(u->fe.s) || st.result != DR_ONGOING || st.player[st.turn] != DR_PLAYER_COMPUTER;
 }
 
 /* ------------------------------------------------------------------ draw */
@@ -75,8 +52,8 @@ static void set_title(ui *u) {
   static char shown[160];
   char title[160];
   dr_status st;
-  gui_status(u, &st);
-  if (u->h->has_game(u->s)) snprintf(title, sizeof title, "%s — draughts", st.title);
+  fe_status(&u->fe, &st);
+  if (u->fe.h->has_game(u->fe.s)) snprintf(title, sizeof title, "%s — draughts", st.title);
   else snprintf(title, sizeof title, "draughts");
   if (strcmp(title, shown) == 0) return;
   snprintf(shown, sizeof shown, "%s", title);
@@ -89,35 +66,25 @@ void gui_draw(ui *u) {
   u->nbuttons = 0;
   SDL_SetRenderDrawColor(u->ren, COL_BG.r, COL_BG.g, COL_BG.b, 255);
   SDL_RenderClear(u->ren);
-  if (u->view == VIEW_MENU) menu_draw(u);
-  else if (u->view == VIEW_HELP) help_draw(u);
-  else if (u->view == VIEW_SCORES) scores_draw(u);
-  else if (u->h->has_game(u->s)) board_draw(u), panel_draw(u), over_draw(u);
+  if (u->fe.view == FE_VIEW_MENU) menu_draw(u);
+  else if (u->fe.view == FE_VIEW_HELP) help_draw(u);
+  else if (u->fe.view == FE_VIEW_SCORES) scores_draw(u);
+  else if (u->fe.h->has_game(u->fe.s)) board_draw(u), panel_draw(u), over_draw(u);
 }
 
 /* ------------------------------------------------------------------ loop */
-
-static void say_computer_move(ui *u) {
-  dr_status st;
-  char text[128];
-  gui_status(u, &st);
-  if (u->h->move_at(u->s, st.plies - 1, NULL, text, sizeof text) == 0) gui_say(u, 0, "The computer played %s.", text);
-}
 
 /* The engine's news: a move played, a hint ready, a failure.  While a move is being
 ** shown the session is left alone, so the next one waits for it. */
 static int tick(ui *u) {
   int moving = anim_step(u);
-  if (!u->h->has_game(u->s) || u->an.kind == ANIM_MOVE) return moving;
-  DR_INIT(u->eng);
-  int events = u->h->poll(u->s, &u->eng);
-  if (events & DR_EVENT_MOVED) say_computer_move(u);
-  if (events & DR_EVENT_FAILED) gui_say(u, 1, "%s", u->h->error(u->s));
+  if (!u->fe.h->has_game(u->fe.s) || u->an.kind == ANIM_MOVE) return moving;
+  int events = fe_poll(&u->fe);
   if (events & DR_EVENT_HINT) keys_follow_hint(u);
   anim_catch_up(u);
-  keys_caught_up(u);
-  scores_watch(u);
-  return moving || events || u->eng.thinking || u->an.kind != ANIM_NONE;
+  if (fe_caught_up(&u->fe)) u->over_hidden = 0; /* a new position brings the game-over card back */
+  fe_scores_watch(&u->fe);
+  return moving || events || u->fe.eng.thinking || u->an.kind != ANIM_NONE;
 }
 
 static void window_event(ui *u, const SDL_WindowEvent *w) {
@@ -130,29 +97,29 @@ static void window_event(ui *u, const SDL_WindowEvent *w) {
 
 static void dispatch(ui *u, const SDL_Event *ev) {
   int input = ev->type == SDL_KEYDOWN || ev->type == SDL_MOUSEBUTTONDOWN || ev->type == SDL_TEXTINPUT;
-  if (ev->type == SDL_QUIT) u->quit = 1;
+  if (ev->type == SDL_QUIT) u->fe.quit = 1;
   else if (ev->type == SDL_WINDOWEVENT) window_event(u, &ev->window);
   if (input) anim_finish(u); /* a click or a key does not wait for a piece to arrive */
-  if (u->view == VIEW_MENU) menu_event(u, ev);
-  else if (u->view == VIEW_HELP) help_event(u, ev);
-  else if (u->view == VIEW_SCORES) scores_event(u, ev);
-  else if (u->h->has_game(u->s)) keys_event(u, ev);
+  if (u->fe.view == FE_VIEW_MENU) menu_event(u, ev);
+  else if (u->fe.view == FE_VIEW_HELP) help_event(u, ev);
+  else if (u->fe.view == FE_VIEW_SCORES) scores_event(u, ev);
+  else if (u->fe.h->has_game(u->fe.s)) keys_event(u, ev);
 }
 
 /* One turn of the loop: events, the session, a script step, and a frame if needed. */
 static int turn(ui *u, char *why, size_t len) {
   SDL_Event ev;
-  int wait = u->an.kind != ANIM_NONE ? FRAME_MS : u->eng.thinking ? THINK_MS : IDLE_MS, changed = 0;
+  int wait = u->an.kind != ANIM_NONE ? FRAME_MS : u->fe.eng.thinking ? THINK_MS : IDLE_MS, changed = 0;
   if (SDL_WaitEventTimeout(&ev, wait)) {
     changed = 1;
     dispatch(u, &ev);
-    while (!u->quit && SDL_PollEvent(&ev)) dispatch(u, &ev);
+    while (!u->fe.quit && SDL_PollEvent(&ev)) dispatch(u, &ev);
   }
   changed |= tick(u);
-  if (u->sc && !u->quit) {
+  if (u->sc && !u->fe.quit) {
     int rc = script_step(u, why, len);
     if (rc < 0) return -1;
-    if (rc > 0) u->quit = 1;
+    if (rc > 0) u->fe.quit = 1;
     changed = 1;
   }
   if (changed || u->lay.out_w == 0) {
@@ -218,10 +185,8 @@ static int animation_wanted(void) {
 static ui *new_ui(const dr_host *host, dr_session *s) {
   ui *u = calloc(1, sizeof *u);
   if (!u) return NULL;
-  u->h = host;
-  u->s = s;
-  u->cursor = -1;
-  u->caught_plies = -1;
+  fe_init(&u->fe, host, s);
+  u->fe.points = (fe_points){.x = u->lay.x, .y = u->lay.y, .aspect = 1};
   u->seen_plies = -1;
   u->scale = 1.0f;
   u->animate = animation_wanted();
@@ -232,20 +197,19 @@ static int play(ui *u, char *why, size_t len) {
   const char *script = getenv("DRAUGHTS_SDL_SCRIPT");
   dr_status st;
   if (script && *script && !(u->sc = script_open(script, why, len))) return -1;
-  gui_status(u, &st);
-  u->flip = st.player[DR_WHITE] == DR_PLAYER_COMPUTER && st.player[DR_BLACK] == DR_PLAYER_HUMAN; /* yours below */
-  if (!u->h->has_game(u->s)) menu_open(u);
+  fe_status(&u->fe, &st);
+  u->fe.flip = fe_flip_for(st.player);
+  if (!u->fe.h->has_game(u->fe.s)) fe_menu_open(&u->fe);
   gui_replaced(u);
-  scores_watch(u); /* a notice from opening the score store */
+  fe_scores_watch(&u->fe); /* a notice from opening the score store */
   int rc = 0;
-  while (!u->quit && rc == 0) rc = turn(u, why, len);
+  while (!u->fe.quit && rc == 0) rc = turn(u, why, len);
   script_close(u->sc);
   return rc;
 }
 
 static int gui_run(const dr_host *host, dr_session *s, char *why, size_t len) {
-  if (host->abi_version < 1 || host->size < HOST_V1_SIZE)
-    return fail(why, len, "the runtime's host table is older than this front end", NULL);
+  if (fe_host_usable(host, why, len)) return -1;
   ui *u = new_ui(host, s);
   if (!u) return fail(why, len, "out of memory", NULL);
   int rc = -1;

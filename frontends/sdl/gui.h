@@ -1,8 +1,10 @@
 /*
 ** gui.h — the SDL2 front end's shared state.  Like the terminal front end it draws from
 ** the plugin's geometry and sends taps and commands to the session ('dr_host'); it
-** holds no rules.  Everything is drawn in output pixels (on a high-DPI screen there are
-** more of them than window coordinates; mouse positions are scaled on arrival).
+** holds no rules; what it shares with the terminal (the session, the view, the
+** question, the message line, the new-game form, the scores) is its 'fe_state'
+** (frontends/common).  Everything is drawn in output pixels (on a high-DPI screen there
+** are more of them than window coordinates; mouse positions are scaled on arrival).
 ** Files: gui.c (plugin, window, main loop), probe.c, paint.c (anti-aliased software
 ** painting: wood, discs, rings, crowns), sprites.c (pieces and markers as textures),
 ** text.c (fonts and cached text), board.c (layout and drawing from the geometry),
@@ -19,15 +21,11 @@
 
 #include <draughts/frontend.h>
 
+#include "fe_common.h"
+
 #define FONT_PATH "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 #define FONT_BOLD_PATH "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
 #define FONT_PACKAGE "fonts-dejavu-core"
-
-/* What the window shows. */
-enum { VIEW_GAME, VIEW_MENU, VIEW_HELP, VIEW_SCORES };
-
-/* A question over the board. */
-enum { ASK_NONE, ASK_MOVE, ASK_SAVE, ASK_LOAD, ASK_QUIT, ASK_RESIGN };
 
 /* Fonts: text in the panel, small print, headings, the game-over title. */
 enum { FONT_TEXT, FONT_SMALL, FONT_BOLD, FONT_TITLE, FONT_COUNT };
@@ -84,41 +82,25 @@ typedef struct anim {
 typedef struct script script;
 
 typedef struct ui {
-  const dr_host *h;
-  dr_session *s;
+  fe_state fe;
   SDL_Window *win;
   SDL_Renderer *ren;
   TTF_Font *font[FONT_COUNT];
   int font_px;           /* size the fonts were opened at */
   float scale;           /* output pixels per window coordinate */
-  int view, ask, quit;
-  int flip;
   int animate;           /* moves slide (key 'a', DRAUGHTS_SDL_ANIMATE=0 turns it off) */
-  int cursor;            /* the keyboard cursor's point, -1 none */
   int cursor_shown;      /* shown after an arrow key, hidden again by a click */
   int over_hidden;       /* the game-over card was put away to look at the board */
   char ask_buf[512];
   int ask_fresh;         /* the answer is the proposed one: typing replaces it */
-  char msg[256];
-  int msg_is_error;
-  char last_file[512];
   layout lay;
   SDL_Texture *board_tex; /* the board without pieces, for 'lay' */
   sprites spr, icons;    /* pieces on the board, and small ones for the panel */
-  dr_engine eng;
-  int hint_active;       /* following the hint in 'eng.hint' */
   int seen_plies;        /* the game as last drawn: a change of one ply is animated */
   dr_position seen_pos;
   int pending_leg;       /* legs of the player's move already shown while entering it */
   anim an;
-  int help_top;          /* first line shown by the help screen */
-  int menu_row, menu_variant, menu_preset, menu_opponent, menu_level;
-  char menu_player[64];  /* the nickname typed on the menu's player line... */
-  int menu_player_fresh; /* ...as proposed: typing replaces it */
-  int scores_variant, scores_top; /* the scores screen: which game, first recent game shown */
-  char seen_notice[256]; /* the score store's last notice, once said */
-  int seen_finished;     /* the result of the game was announced */
-  int caught_plies;      /* plies when the cursor and hint last caught up with the game */
+  int menu_player_fresh; /* the nickname on the menu is as proposed: typing replaces it */
   int nbuttons;          /* what can be clicked, as last drawn: a box and its key */
   SDL_Rect button[48];
   int button_key[48];
@@ -129,9 +111,6 @@ typedef struct ui {
 int gui_probe(char *why, size_t len);
 
 /* gui.c */
-void gui_say(ui *u, int error, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-void gui_status(ui *u, dr_status *st);
-void gui_input(ui *u, dr_input *in);
 void gui_draw(ui *u);  /* the whole frame, not presented */
 int gui_settled(ui *u); /* nothing moving, nobody thinking: what a script step waits for */
 void gui_replaced(ui *u); /* the game was replaced (undo, new, load): nothing to animate */
@@ -174,7 +153,6 @@ int text_wrap(ui *u, int font, const char *s, int width, int *start, int *len, i
 void board_layout(ui *u);
 void board_draw(ui *u);
 int board_point_at(const ui *u, int x, int y); /* -1: no point there */
-int board_step(const ui *u, int from, int dx, int dy);
 void board_release(ui *u);
 void fill_rect(ui *u, SDL_Rect r, rgba col);
 void fill_round(ui *u, SDL_Rect r, int radius, rgba col);
@@ -190,29 +168,20 @@ dr_bits anim_hidden(const ui *u); /* points drawn empty meanwhile */
 
 /* keys.c */
 void keys_event(ui *u, const SDL_Event *ev);
-void keys_caught_up(ui *u);
 void keys_follow_hint(ui *u);
-void keys_ask(ui *u, int kind, const char *initial);
 
 /* panel.c */
 void panel_draw(ui *u);
-void panel_status_line(ui *u, char *out, size_t len);
 
 /* over.c */
 void over_draw(ui *u);
 int over_shown(ui *u);
 
 /* menu.c */
-void menu_open(ui *u);
 void menu_draw(ui *u);
 void menu_event(ui *u, const SDL_Event *ev);
 
 /* scores.c — through the host's version-2 slots, when it has them. */
-int scores_kept(const ui *u);
-void scores_status(ui *u, dr_scoring *out);
-void scores_watch(ui *u);  /* after the game moved on: a result saved, a notice */
-int scores_lines(ui *u, char lines[2][128]); /* for the panel: streak, record to beat */
-void scores_open(ui *u);
 void scores_draw(ui *u);
 void scores_event(ui *u, const SDL_Event *ev);
 

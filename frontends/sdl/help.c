@@ -43,15 +43,15 @@ void help_draw(ui *u) {
   static char text[32768];
   int W = u->lay.out_w, H = u->lay.out_h, h = text_height(u, FONT_TEXT), margin = 2 * h;
   int width = W - 2 * margin > h * 40 ? h * 40 : W - 2 * margin, x = (W - width) / 2;
-  snprintf(text, sizeof text, "%s%s", keys_text, u->h->has_game(u->s) ? u->h->help(u->s) : "");
+  snprintf(text, sizeof text, "%s%s", keys_text, u->fe.h->has_game(u->fe.s) ? u->fe.h->help(u->fe.s) : "");
   int n = text_wrap(u, FONT_TEXT, text, width, start, len, MAX_LINES);
   int top = margin + text_height(u, FONT_TITLE) + h, rows = (H - top - 2 * h) / h;
-  if (u->help_top > n - rows) u->help_top = n - rows;
-  if (u->help_top < 0) u->help_top = 0;
+  if (u->fe.help_top > n - rows) u->fe.help_top = n - rows;
+  if (u->fe.help_top < 0) u->fe.help_top = 0;
   text_draw(u, FONT_TITLE, COL_HEAD, x, margin, "How to play");
-  for (int i = 0; i < rows && u->help_top + i < n; i++) {
+  for (int i = 0; i < rows && u->fe.help_top + i < n; i++) {
     char buf[1024];
-    int k = u->help_top + i, bold = heading(text, start[k], len[k]);
+    int k = u->fe.help_top + i, bold = heading(text, start[k], len[k]);
     snprintf(buf, sizeof buf, "%.*s", len[k], text + start[k]);
     text_draw(u, bold ? FONT_BOLD : FONT_TEXT, bold ? COL_HEAD : COL_TEXT, x, top + i * h, buf);
   }
@@ -62,19 +62,19 @@ void help_draw(ui *u) {
 static void key(ui *u, const SDL_Keysym *k) {
   int page = u->lay.out_h / (text_height(u, FONT_TEXT) + 1) - 6;
   switch (k->sym) {
-  case SDLK_UP: u->help_top--; break;
-  case SDLK_DOWN: u->help_top++; break;
-  case SDLK_PAGEUP: u->help_top -= page; break;
-  case SDLK_PAGEDOWN: case SDLK_SPACE: u->help_top += page; break;
-  case SDLK_HOME: u->help_top = 0; break;
-  case SDLK_END: u->help_top = MAX_LINES; break;
-  case SDLK_ESCAPE: case SDLK_q: case SDLK_RETURN: case SDLK_F1: case SDLK_QUESTION: u->view = VIEW_GAME; break;
-  case SDLK_SLASH: if (k->mod & KMOD_SHIFT) u->view = VIEW_GAME; break;
+  case SDLK_UP: u->fe.help_top--; break;
+  case SDLK_DOWN: u->fe.help_top++; break;
+  case SDLK_PAGEUP: u->fe.help_top -= page; break;
+  case SDLK_PAGEDOWN: case SDLK_SPACE: u->fe.help_top += page; break;
+  case SDLK_HOME: u->fe.help_top = 0; break;
+  case SDLK_END: u->fe.help_top = MAX_LINES; break;
+  case SDLK_ESCAPE: case SDLK_q: case SDLK_RETURN: case SDLK_F1: case SDLK_QUESTION: u->fe.view = FE_VIEW_GAME; break;
+  case SDLK_SLASH: if (k->mod & KMOD_SHIFT) u->fe.view = FE_VIEW_GAME; break;
   default: break;
   }
 }
 
 void help_event(ui *u, const SDL_Event *ev) {
   if (ev->type == SDL_KEYDOWN) key(u, &ev->key.keysym);
-  else if (ev->type == SDL_MOUSEWHEEL) u->help_top -= 3 * ev->wheel.y;
+  else if (ev->type == SDL_MOUSEWHEEL) u->fe.help_top -= 3 * ev->wheel.y;
 }

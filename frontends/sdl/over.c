@@ -14,8 +14,8 @@ static const rgba CARD = {250, 244, 232, 246}, CARD_TEXT = {46, 36, 30, 255}, CA
 
 int over_shown(ui *u) {
   dr_status st;
-  if (u->view != VIEW_GAME || u->ask || u->over_hidden || !u->h->has_game(u->s)) return 0;
-  gui_status(u, &st);
+  if (u->fe.view != FE_VIEW_GAME || u->fe.ask || u->over_hidden || !u->fe.h->has_game(u->fe.s)) return 0;
+  fe_status(&u->fe, &st);
   return st.result != DR_ONGOING;
 }
 
@@ -56,9 +56,9 @@ static void buttons(ui *u, SDL_Rect r, int y, int n, const int *keys, const char
 
 static void draw_game_over(ui *u) {
   dr_status st;
-  static const int keys[] = {'n', 'u', SDLK_ESCAPE};
+  static const int keys[] = {'n', 'u', FE_KEY_ESC};
   static const char *const labels[] = {"N  new game", "U  undo", "Esc  see the board"};
-  gui_status(u, &st);
+  fe_status(&u->fe, &st);
   fill_rect(u, u->lay.frame, (rgba){20, 12, 6, 110});
   int line = text_height(u, FONT_TEXT), title = text_height(u, FONT_TITLE), w[3];
   int width = buttons_width(u, 3, labels, w) + 3 * line;
@@ -71,10 +71,10 @@ static void draw_game_over(ui *u) {
 
 static const char *question(int kind) {
   switch (kind) {
-  case ASK_MOVE: return "Type a move (c3-d4, c3xe5xc7) or a point to tap";
-  case ASK_SAVE: return "Save the game (PDN) to";
-  case ASK_LOAD: return "Load a game (PDN) from";
-  case ASK_QUIT: return "Quit this game?";
+  case FE_ASK_MOVE: return "Type a move (c3-d4, c3xe5xc7) or a point to tap";
+  case FE_ASK_SAVE: return "Save the game (PDN) to";
+  case FE_ASK_LOAD: return "Load a game (PDN) from";
+  case FE_ASK_QUIT: return "Quit this game?";
   default: return "Resign this game?";
   }
 }
@@ -93,11 +93,12 @@ static void draw_field(ui *u, SDL_Rect r, int y) {
 }
 
 static void draw_question(ui *u) {
-  int line = text_height(u, FONT_TEXT), text = u->ask == ASK_MOVE || u->ask == ASK_SAVE || u->ask == ASK_LOAD;
+  int ask = u->fe.ask, line = text_height(u, FONT_TEXT);
+  int text = ask == FE_ASK_MOVE || ask == FE_ASK_SAVE || ask == FE_ASK_LOAD;
   dr_scoring sc;
-  const char *q = question(u->ask);
-  scores_status(u, &sc);
-  if (u->ask == ASK_QUIT && sc.saved) q = "Quit this game? It counts as a loss."; /* leaving resigns */
+  const char *q = question(ask);
+  fe_scoring(&u->fe, &sc);
+  if (ask == FE_ASK_QUIT && sc.saved) q = "Quit this game? It counts as a loss."; /* leaving resigns */
   SDL_Rect r = card(u, u->lay.frame.w * 9 / 10, 6 * line);
   centred(u, FONT_BOLD, CARD_TEXT, r, r.y + line / 2, q);
   if (text) {
@@ -111,7 +112,7 @@ static void draw_question(ui *u) {
 }
 
 void over_draw(ui *u) {
-  if (u->view != VIEW_GAME) return;
-  if (u->ask) draw_question(u);
+  if (u->fe.view != FE_VIEW_GAME) return;
+  if (u->fe.ask) draw_question(u);
   else if (over_shown(u)) draw_game_over(u);
 }

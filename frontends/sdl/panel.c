@@ -10,8 +10,6 @@
 
 #include "gui.h"
 
-static const char *const side_title[2] = {"White", "Black"};
-
 /* The command buttons: key and label.  Every one also works from the keyboard. */
 static const struct chip {
   int key;
@@ -49,30 +47,6 @@ static void para(ui *u, pen *p, int font, rgba col, const char *text, int max) {
   }
 }
 
-static const char *who(const dr_status *st, int side) {
-  if (st->player[side] == DR_PLAYER_COMPUTER) return "computer";
-  if (st->player[side ^ 1] == DR_PLAYER_COMPUTER) return "you";
-  return side ? "player 2" : "player 1";
-}
-
-static int computer_plays(const dr_status *st) {
-  return st->player[0] == DR_PLAYER_COMPUTER || st->player[1] == DR_PLAYER_COMPUTER;
-}
-
-/* "White to move: your move", "Game over: Black wins (no legal move)". */
-void panel_status_line(ui *u, char *out, size_t len) {
-  dr_status st;
-  gui_status(u, &st);
-  if (st.result != DR_ONGOING) {
-    const char *what = st.result == DR_DRAW ? "a draw" : st.result == DR_WHITE_WINS ? "White wins" : "Black wins";
-    snprintf(out, len, "Game over: %s (%s)", what, st.reason);
-  } else if (st.player[st.turn] == DR_PLAYER_COMPUTER) {
-    snprintf(out, len, "%s to move: the computer thinks", side_title[st.turn]);
-  } else {
-    snprintf(out, len, "%s to move%s", side_title[st.turn], computer_plays(&st) ? ": your move" : "");
-  }
-}
-
 static void icon(ui *u, int side, int x, int cy) {
   const sprite *s = sprite_piece(&u->icons, side, 0);
   sprite_draw(u, s, x + u->icons.radius, cy, (rgba){255, 255, 255, 255});
@@ -86,7 +60,7 @@ static void draw_players(ui *u, pen *p, const dr_status *st) {
     if (to_move) fill_round(u, (SDL_Rect){p->x - r / 2, p->y, p->w + r, h}, h / 3, (rgba){255, 240, 210, 28});
     icon(u, side, p->x, p->y + h / 2);
     char text[96];
-    snprintf(text, sizeof text, "%s: %s", side_title[side], who(st, side));
+    snprintf(text, sizeof text, "%s: %s", fe_side_title(side), fe_who(st, side));
     int tx = p->x + 3 * r, ty = p->y + (h - text_height(u, FONT_TEXT)) / 2;
     text_draw(u, to_move ? FONT_BOLD : FONT_TEXT, to_move ? COL_TEXT : COL_DIM, tx, ty, text);
     if (to_move) text_draw(u, FONT_SMALL, COL_HEAD, p->x + p->w - text_width(u, FONT_SMALL, "to move"), ty, "to move");
@@ -97,9 +71,10 @@ static void draw_players(ui *u, pen *p, const dr_status *st) {
 static void draw_header(ui *u, pen *p, const dr_status *st) {
   line(u, p, FONT_BOLD, COL_HEAD, "%s", st->title);
   line(u, p, FONT_SMALL, COL_DIM, "Rules: %s", *st->rules ? st->rules : "default");
-  if (computer_plays(st)) line(u, p, FONT_SMALL, COL_DIM, "Computer level %d of %d", st->level, u->h->levels(u->s));
+  if (fe_computer_plays(st))
+    line(u, p, FONT_SMALL, COL_DIM, "Computer level %d of %d", st->level, u->fe.h->levels(u->fe.s));
   char player[2][128];
-  for (int i = 0, n = scores_lines(u, player); i < n; i++) line(u, p, FONT_SMALL, COL_HEAD, "%s", player[i]);
+  for (int i = 0, n = fe_scores_lines(&u->fe, player); i < n; i++) line(u, p, FONT_SMALL, COL_HEAD, "%s", player[i]);
   p->y += text_height(u, FONT_SMALL) / 2;
   draw_players(u, p, st);
   p->y += text_height(u, FONT_SMALL) / 2;
@@ -122,7 +97,7 @@ static void draw_counts(ui *u, pen *p, const char *label, const int count[2]) {
 
 static void draw_turn(ui *u, pen *p, const dr_status *st) {
   char status[256];
-  panel_status_line(u, status, sizeof status);
+  fe_status_line(&u->fe, status, sizeof status);
   para(u, p, FONT_BOLD, st->result != DR_ONGOING ? COL_ERROR : COL_TEXT, status, 2);
   if (*st->warning) para(u, p, FONT_SMALL, COL_ERROR, st->warning, 3);
 }
@@ -132,13 +107,13 @@ static void draw_counters(ui *u, pen *p, const dr_status *st) {
   line(u, p, FONT_TEXT, COL_TEXT, "Plies without capture: %d", st->plies_since_capture);
   draw_counts(u, p, "On the board", st->pieces);
   draw_counts(u, p, "Captured", st->captured);
-  if (u->h->move_at(u->s, st->plies - 1, NULL, last, sizeof last) == 0)
+  if (u->fe.h->move_at(u->fe.s, st->plies - 1, NULL, last, sizeof last) == 0)
     line(u, p, FONT_TEXT, COL_TEXT, "Last move: %s", last);
 }
 
 /* Depth, score and a bar that fills as the search uses its depth or time. */
 static void draw_engine(ui *u, pen *p) {
-  const dr_engine *e = &u->eng;
+  const dr_engine *e = &u->fe.eng;
   int h = text_height(u, FONT_SMALL);
   if (!e->thinking || p->y + 3 * h > p->bottom) {
     p->y += 2 * h + h / 2;
@@ -158,16 +133,14 @@ static void draw_engine(ui *u, pen *p) {
 /* The moves in numbered pairs; the latest that fit above 'bottom'. */
 static void draw_moves(ui *u, pen *p, const dr_status *st) {
   int h = text_height(u, FONT_SMALL), rows = (p->bottom - p->y) / h - 1, first = 0;
-  int total = (st->plies + st->start_turn + 1) / 2, col = text_width(u, FONT_SMALL, "000.  ");
+  int total = fe_move_rows(st), col = text_width(u, FONT_SMALL, "000.  ");
   int col2 = col + (p->w - col) / 2;
   if (rows < 1 || total == 0) return;
   line(u, p, FONT_BOLD, COL_HEAD, "%s", "Moves");
   if (total > rows) first = total - rows;
   for (int row = first; row < total; row++, p->y += h) {
-    char num[16], a[64] = "...", b[64] = "";
-    int ply = row * 2 - st->start_turn;
-    if (ply >= 0) u->h->move_at(u->s, ply, NULL, a, sizeof a);
-    u->h->move_at(u->s, ply + 1, NULL, b, sizeof b);
+    char num[16], a[64], b[64];
+    fe_move_row(&u->fe, st, row, a, b, sizeof a);
     snprintf(num, sizeof num, "%d.", row + 1);
     text_draw(u, FONT_SMALL, COL_DIM, p->x, p->y, num);
     text_draw(u, FONT_SMALL, COL_TEXT, p->x + col, p->y, a);
@@ -214,7 +187,7 @@ static int draw_message(ui *u, const pen *p, int bottom, int lines) {
   pen m = *p;
   m.y = bottom - lines * h - h / 2;
   m.bottom = bottom;
-  para(u, &m, FONT_TEXT, u->msg_is_error ? COL_ERROR : COL_TEXT, u->msg, lines);
+  para(u, &m, FONT_TEXT, u->fe.msg_is_error ? COL_ERROR : COL_TEXT, u->fe.msg, lines);
   return bottom - lines * h - h / 2;
 }
 
@@ -223,7 +196,7 @@ void panel_draw(ui *u) {
   dr_status st;
   int pad = text_height(u, FONT_TEXT) * 3 / 4, two = u->lay.portrait && r->w >= text_height(u, FONT_TEXT) * 20;
   if (r->w < 40 || r->h < 40) return;
-  gui_status(u, &st);
+  fe_status(&u->fe, &st);
   fill_round(u, *r, pad, COL_PANEL);
   pen p = {r->x + pad, r->y + pad, r->w - 2 * pad, r->y + r->h - pad};
   int chips_top = draw_chips(u, &p);

@@ -108,13 +108,13 @@ static void push_text(ui *u, const char *s) {
 static void write_state(ui *u, FILE *f) {
   dr_status st;
   const layout *l = &u->lay;
-  gui_status(u, &st);
-  fprintf(f, "size %d %d\ncell %d\nradius %d\nflip %d\nanimate %d\n", l->out_w, l->out_h, l->cell, l->radius, u->flip,
-          u->animate);
+  fe_status(&u->fe, &st);
+  fprintf(f, "size %d %d\ncell %d\nradius %d\nflip %d\nanimate %d\n", l->out_w, l->out_h, l->cell, l->radius,
+          u->fe.flip, u->animate);
   static const char *const views[] = {"game", "menu", "help", "scores"};
-  fprintf(f, "view %s\nask %d\n", views[u->view], u->ask);
+  fprintf(f, "view %s\nask %d\n", views[u->fe.view], u->fe.ask);
   fprintf(f, "plies %d\nturn %d\nresult %d\nreason %s\n", st.plies, st.turn, st.result, st.reason ? st.reason : "");
-  fprintf(f, "message %s\n", u->msg);
+  fprintf(f, "message %s\n", u->fe.msg);
   for (int p = 0; l->g && p < DR_MAX_POINTS; p++)
     if (l->g->points >> p & 1) fprintf(f, "point %s %d %d\n", l->g->point[p].name, l->x[p], l->y[p]);
 }
@@ -155,7 +155,7 @@ static int bad(script *sc, char *why, size_t len, const char *what, const char *
 }
 
 static int click_point(ui *u, const char *name) {
-  int p = u->h->has_game(u->s) ? u->h->point_find(u->s, name) : -1;
+  int p = u->fe.h->has_game(u->fe.s) ? u->fe.h->point_find(u->fe.s, name) : -1;
   if (p < 0 || !u->lay.g) return -1;
   push_click(u, u->lay.x[p], u->lay.y[p]);
   return 0;

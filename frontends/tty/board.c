@@ -28,13 +28,6 @@ typedef struct style {
 static const style square_styles[] = {{4, 2, 1}, {3, 1, 0}};
 static const style line_styles[] = {{6, 3, 0}, {4, 2, 0}};
 
-/* Display column and row of a grid position: row 0 at the top, the side that plays
-** upwards at the bottom unless the board is flipped. */
-static void display_of(const ui *u, const dr_geometry *g, int file, int rank, int *c, int *r) {
-  *c = u->flip ? g->files - 1 - file : file;
-  *r = u->flip ? rank : g->ranks - 1 - rank;
-}
-
 /* The board's size on the screen with its labels. */
 static void size_of(const dr_geometry *g, const style *st, int *w, int *h) {
   if (g->draw == DR_DRAW_LINES) *w = (g->files - 1) * st->sx + 3, *h = (g->ranks - 1) * st->sy + 1;
@@ -55,13 +48,13 @@ static void place_points(ui *u, const dr_geometry *g) {
   for (int p = 0; p < DR_MAX_POINTS; p++) {
     if (!(g->points >> p & 1)) continue;
     int c, r;
-    display_of(u, g, g->point[p].file, g->point[p].rank, &c, &r);
+    fe_display_of(&u->fe, g, g->point[p].file, g->point[p].rank, &c, &r);
     centre_of(&u->lay, g, c, r, &u->lay.x[p], &u->lay.y[p]);
   }
 }
 
 void board_layout(ui *u, int avail_w, int avail_h) {
-  const dr_geometry *g = u->h->geometry(u->s);
+  const dr_geometry *g = u->fe.h->geometry(u->fe.s);
   const style *styles = g->draw == DR_DRAW_LINES ? line_styles : square_styles;
   layout *l = &u->lay;
   memset(l, 0, sizeof *l);
@@ -75,6 +68,10 @@ void board_layout(ui *u, int avail_w, int avail_h) {
     l->boxed = styles[i].boxed;
   }
   if (l->fits) place_points(u, g);
+  fe_points *pts = &u->fe.points; /* for the keyboard cursor */
+  pts->drawn = g->points;
+  pts->step_x = l->sx, pts->step_y = l->sy;
+  pts->mid = l->left + l->width / 2;
 }
 
 /* ---------------------------------------------------------------- squares */
@@ -106,7 +103,7 @@ static void draw_squares(ui *u, const dr_geometry *g) {
   for (int rank = 0; rank < g->ranks; rank++)
     for (int file = 0; file < g->files; file++) {
       int c, r, x, y, playing = point_at[rank * g->files + file] >= 0;
-      display_of(u, g, file, rank, &c, &r);
+      fe_display_of(&u->fe, g, file, rank, &c, &r);
       centre_of(&u->lay, g, c, r, &x, &y);
       fill(y, x - 1, 3, tty_attr(u, playing ? PAIR_BOARD : PAIR_LIGHT));
     }
@@ -181,7 +178,7 @@ static void draw_point(ui *u, const dr_geometry *g, const board_state *b, int p)
   chtype glyph = side < 0 ? (chtype)ground : (chtype)((side == DR_WHITE ? "wW" : "bB")[king]);
   int piece_attr = tty_attr(u, side == DR_BLACK ? PAIR_BLACK : side == DR_WHITE ? PAIR_WHITE : PAIR_BOARD);
   if (b->last >> p & 1) piece_attr = tty_attr(u, PAIR_LAST) | (side == DR_WHITE ? A_BOLD : 0);
-  int cursor = p == u->cursor ? A_REVERSE : 0;
+  int cursor = p == u->fe.cursor ? A_REVERSE : 0;
   if (marker) {
     mvaddch(y, x - 1, (chtype)marker[0] | (chtype)(tty_attr(u, pair) | cursor));
     mvaddch(y, x + 1, (chtype)marker[1] | (chtype)(tty_attr(u, pair) | cursor));
@@ -192,35 +189,14 @@ static void draw_point(ui *u, const dr_geometry *g, const board_state *b, int p)
   mvaddch(y, x, glyph | (chtype)(piece_attr | cursor));
 }
 
-static dr_bits last_move_points(ui *u) {
-  dr_status st;
-  dr_move m;
-  DR_INIT(st);
-  u->h->status(u->s, &st);
-  if (u->h->move_at(u->s, st.plies - 1, &m, NULL, 0)) return 0;
-  dr_bits set = (dr_bits)1 << m.from | (dr_bits)1 << m.to;
-  for (int i = 0; i < m.njumps; i++) set |= (dr_bits)1 << m.path[i];
-  return set;
-}
-
 /* ----------------------------------------------------------------- labels */
-
-/* "c3" gives file label "c" and rank label "3"; other names give no labels. */
-static void split_name(const char *name, char *file, char *rank) {
-  size_t letters = strspn(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ");
-  size_t digits = strspn(name + letters, "0123456789");
-  file[0] = rank[0] = '\0';
-  if (letters == 0 || letters > 2 || digits == 0 || digits > 2 || name[letters + digits]) return;
-  memcpy(file, name, letters), file[letters] = '\0';
-  memcpy(rank, name + letters, digits), rank[digits] = '\0';
-}
 
 static void draw_labels(ui *u, const dr_geometry *g) {
   int attr = tty_attr(u, PAIR_TITLE), label_row = u->lay.top + u->lay.height - 1;
   for (int p = 0; p < DR_MAX_POINTS; p++) {
     if (!(g->points >> p & 1)) continue;
     char file[3], rank[3];
-    split_name(g->point[p].name, file, rank);
+    fe_point_label(g->point[p].name, file, rank);
     if (!*file) continue;
     attron(attr);
     mvaddstr(label_row, u->lay.x[p] - ((int)strlen(file) - 1) / 2, file);
@@ -230,12 +206,11 @@ static void draw_labels(ui *u, const dr_geometry *g) {
 }
 
 void board_draw(ui *u) {
-  const dr_geometry *g = u->h->geometry(u->s);
+  const dr_geometry *g = u->fe.h->geometry(u->fe.s);
   board_state b;
-  DR_INIT(b.in);
-  u->h->position(u->s, &b.pos);
-  u->h->input(u->s, &b.in);
-  b.last = last_move_points(u);
+  u->fe.h->position(u->fe.s, &b.pos);
+  fe_input(&u->fe, &b.in);
+  b.last = fe_last_move(&u->fe);
   if (g->draw == DR_DRAW_LINES) draw_lines(u, g);
   else draw_squares(u, g);
   for (int p = 0; p < DR_MAX_POINTS; p++)
@@ -246,26 +221,10 @@ void board_draw(ui *u) {
 /* ------------------------------------------------------------ pointing */
 
 int board_point_at(const ui *u, int y, int x) {
-  const dr_geometry *g = u->h->geometry(u->s);
+  const dr_geometry *g = u->fe.h->geometry(u->fe.s);
   int half_w = u->lay.sx / 2 < 2 ? u->lay.sx / 2 : 2, half_h = u->lay.sy / 2;
   if (!u->lay.fits) return -1;
   for (int p = 0; p < DR_MAX_POINTS; p++)
     if ((g->points >> p & 1) && abs_diff(x, u->lay.x[p]) <= half_w && abs_diff(y, u->lay.y[p]) <= half_h) return p;
   return -1;
-}
-
-/* The nearest point in direction (dx, dy), in grid steps: straight ahead counts
-** double against a step aside, so on a checkered board "up" goes diagonally. */
-int board_step(const ui *u, int from, int dx, int dy) {
-  const dr_geometry *g = u->h->geometry(u->s);
-  int best = from, best_score = 0;
-  for (int p = 0; p < DR_MAX_POINTS; p++) {
-    if (!(g->points >> p & 1) || p == from) continue;
-    int gx = (u->lay.x[p] - u->lay.x[from]) / u->lay.sx, gy = (u->lay.y[p] - u->lay.y[from]) / u->lay.sy;
-    int ahead = gx * dx + gy * dy, aside = abs_diff(gx * dy, gy * dx);
-    if (ahead <= 0) continue;
-    int score = 2 * ahead + aside;
-    if (best == from || score < best_score) best = p, best_score = score;
-  }
-  return best;
 }

@@ -8,8 +8,6 @@
 
 #include "tty.h"
 
-#define KEY_ESC 27
-
 static const char keys_text[] =
     "Keys\n"
     "Arrows move the cursor; Enter or Space taps the point under it (a mouse click does the "
@@ -49,7 +47,7 @@ static void wrap_text(const char *text, int width, wrapped *w) {
 
 static char *help_text(ui *u) {
   static char text[16384];
-  snprintf(text, sizeof text, "%s%s", keys_text, u->h->help(u->s));
+  snprintf(text, sizeof text, "%s%s", keys_text, u->fe.h->help(u->fe.s));
   return text;
 }
 
@@ -58,10 +56,10 @@ void help_draw(ui *u) {
   const char *text = help_text(u);
   int rows = LINES - 1;
   wrap_text(text, COLS > 2 ? COLS - 2 : 1, &w);
-  if (u->help_top > w.count - rows) u->help_top = w.count - rows;
-  if (u->help_top < 0) u->help_top = 0;
-  for (int i = 0; i < rows && u->help_top + i < w.count; i++)
-    mvaddnstr(i, 1, text + w.start[u->help_top + i], w.len[u->help_top + i]);
+  if (u->fe.help_top > w.count - rows) u->fe.help_top = w.count - rows;
+  if (u->fe.help_top < 0) u->fe.help_top = 0;
+  for (int i = 0; i < rows && u->fe.help_top + i < w.count; i++)
+    mvaddnstr(i, 1, text + w.start[u->fe.help_top + i], w.len[u->fe.help_top + i]);
   attron(tty_attr(u, PAIR_TITLE));
   mvaddnstr(LINES - 1, 0, "Up/Down, PgUp/PgDn: scroll   q, Esc or ?: back to the game", COLS);
   attroff(tty_attr(u, PAIR_TITLE));
@@ -70,13 +68,13 @@ void help_draw(ui *u) {
 void help_key(ui *u, int ch) {
   int page = LINES > 3 ? LINES - 2 : 1;
   switch (ch) {
-  case KEY_UP: u->help_top--; break;
-  case KEY_DOWN: u->help_top++; break;
-  case KEY_PPAGE: u->help_top -= page; break;
-  case KEY_NPAGE: case ' ': u->help_top += page; break;
-  case KEY_HOME: u->help_top = 0; break;
-  case KEY_END: u->help_top = 1 << 20; break;
-  case 'q': case 'Q': case '?': case KEY_ESC: case '\r': case '\n': u->view = VIEW_GAME; break;
+  case KEY_UP: u->fe.help_top--; break;
+  case KEY_DOWN: u->fe.help_top++; break;
+  case KEY_PPAGE: u->fe.help_top -= page; break;
+  case KEY_NPAGE: case ' ': u->fe.help_top += page; break;
+  case KEY_HOME: u->fe.help_top = 0; break;
+  case KEY_END: u->fe.help_top = 1 << 20; break;
+  case 'q': case 'Q': case '?': case FE_KEY_ESC: case '\r': case '\n': u->fe.view = FE_VIEW_GAME; break;
   default: break;
   }
 }

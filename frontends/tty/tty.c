@@ -93,12 +93,16 @@ int tty_attr(const ui *u, int pair) {
   return bold && pair != PAIR_WHITE ? A_BOLD : A_NORMAL;
 }
 
-void tty_say(ui *u, int error, const char *fmt, ...) {
+void tty_put(int y, int x, int width, int attr, const char *fmt, ...) {
+  char line[512];
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(u->msg, sizeof u->msg, fmt, ap);
+  vsnprintf(line, sizeof line, fmt, ap);
   va_end(ap);
-  u->msg_is_error = error;
+  if (width <= 0 || y < 0 || y >= LINES) return;
+  attron(attr);
+  mvaddnstr(y, x, line, width);
+  attroff(attr);
 }
 
 /* ------------------------------------------------------------- screen */
@@ -152,49 +156,36 @@ static void draw_game(ui *u) {
 
 static void draw(ui *u) {
   erase();
-  if (u->view == VIEW_MENU) menu_draw(u);
-  else if (u->view == VIEW_HELP) help_draw(u);
-  else if (u->view == VIEW_SCORES) scores_draw(u);
+  if (u->fe.view == FE_VIEW_MENU) menu_draw(u);
+  else if (u->fe.view == FE_VIEW_HELP) help_draw(u);
+  else if (u->fe.view == FE_VIEW_SCORES) scores_draw(u);
   else draw_game(u);
   refresh();
 }
 
 /* ---------------------------------------------------------------- loop */
 
-static void say_computer_move(ui *u) {
-  dr_status st;
-  char text[128];
-  DR_INIT(st);
-  u->h->status(u->s, &st);
-  if (u->h->move_at(u->s, st.plies - 1, NULL, text, sizeof text) == 0)
-    tty_say(u, 0, "The computer played %s.", text);
-}
-
 /* The engine's news: a move played, a hint ready, a failure. */
 static void tick(ui *u) {
-  DR_INIT(u->eng);
-  int events = u->h->poll(u->s, &u->eng);
-  if (events & DR_EVENT_MOVED) say_computer_move(u);
-  if (events & DR_EVENT_FAILED) tty_say(u, 1, "%s", u->h->error(u->s));
-  if (events & DR_EVENT_HINT) keys_follow_hint(u);
-  keys_caught_up(u);
-  scores_watch(u);
+  if (fe_poll(&u->fe) & DR_EVENT_HINT) keys_follow_hint(u);
+  fe_caught_up(&u->fe);
+  fe_scores_watch(&u->fe);
 }
 
 static void key(ui *u, int ch) {
   if (ch == KEY_RESIZE) return; /* the next draw lays the screen out again */
-  if (u->view == VIEW_MENU) menu_key(u, ch);
-  else if (u->view == VIEW_HELP) help_key(u, ch);
-  else if (u->view == VIEW_SCORES) scores_key(u, ch);
+  if (u->fe.view == FE_VIEW_MENU) menu_key(u, ch);
+  else if (u->fe.view == FE_VIEW_HELP) help_key(u, ch);
+  else if (u->fe.view == FE_VIEW_SCORES) scores_key(u, ch);
   else keys_game(u, ch);
 }
 
 static void loop(ui *u) {
-  while (!u->quit && !interrupted) {
+  while (!u->fe.quit && !interrupted) {
     draw(u); /* first: keys and ticks find the board laid out */
-    timeout(u->eng.thinking ? TICK_MS / 5 : TICK_MS); /* the computer moves as soon as it is done */
+    timeout(u->fe.eng.thinking ? TICK_MS / 5 : TICK_MS); /* the computer moves as soon as it is done */
     int ch = getch();
-    if (u->h->has_game(u->s)) tick(u); /* before the key: the cursor is placed */
+    if (u->fe.h->has_game(u->fe.s)) tick(u); /* before the key: the cursor is placed */
     if (ch != ERR) key(u, ch);
   }
 }
@@ -202,20 +193,16 @@ static void loop(ui *u) {
 static ui *new_ui(const dr_host *host, dr_session *s) {
   ui *u = calloc(1, sizeof *u);
   if (!u) return NULL;
-  u->h = host;
-  u->s = s;
-  u->cursor = -1;
-  u->seen_plies = -1;
-  snprintf(u->last_file, sizeof u->last_file, "draughts.pdn");
+  fe_init(&u->fe, host, s);
+  u->fe.points = (fe_points){.x = u->lay.x, .y = u->lay.y, .aspect = 2, .pull = 1}; /* a cell: twice as tall as wide */
+  snprintf(u->fe.last_file, sizeof u->fe.last_file, "draughts.pdn");
   return u;
 }
 
 static int tty_run(const dr_host *host, dr_session *s, char *why, size_t len) {
   SCREEN *sp;
   saved_signals old;
-  /* Version 1's slots are called directly; newer ones only after DR_HOST_HAS. */
-  if (host->abi_version < 1 || host->size < offsetof(dr_host, engine_stop) + sizeof host->engine_stop)
-    return fail(why, len, "the runtime's host table is older than this front end");
+  if (fe_host_usable(host, why, len)) return -1;
   ui *u = new_ui(host, s);
   char *ctype = strdup(setlocale(LC_CTYPE, NULL));
   if (!u || !ctype) {
@@ -229,8 +216,8 @@ static int tty_run(const dr_host *host, dr_session *s, char *why, size_t len) {
   int rc = open_screen(u, &sp, why, len);
   if (rc == 0) {
     catch_signals(&old);
-    if (!host->has_game(s)) menu_open(u);
-    scores_watch(u); /* a notice from opening the score store */
+    if (!host->has_game(s)) fe_menu_open(&u->fe);
+    fe_scores_watch(&u->fe); /* a notice from opening the score store */
     loop(u);
     close_screen(sp);
     restore_signals(&old);

@@ -1,0 +1,47 @@
+/*
+** status.c — the words and numbers a status panel shows, the same in every front end:
+** who plays which side, the one line that says whose turn it is or how the game ended,
+** and the move list in numbered pairs.
+*/
+#include <stdio.h>
+
+#include "fe_common.h"
+
+static const char *const side_title[2] = {"White", "Black"};
+
+const char *fe_side_title(int side) { return side_title[side & 1]; }
+
+const char *fe_who(const dr_status *st, int side) {
+  if (st->player[side] == DR_PLAYER_COMPUTER) return "computer";
+  if (st->player[side ^ 1] == DR_PLAYER_COMPUTER) return "you";
+  return side ? "player 2" : "player 1";
+}
+
+int fe_computer_plays(const dr_status *st) {
+  return st->player[0] == DR_PLAYER_COMPUTER || st->player[1] == DR_PLAYER_COMPUTER;
+}
+
+/* "White to move: your move", "Game over: Black wins (no legal move)". */
+void fe_status_line(fe_state *f, char *out, size_t len) {
+  dr_status st;
+  fe_status(f, &st);
+  if (st.result != DR_ONGOING) {
+    const char *what = st.result == DR_DRAW ? "a draw" : st.result == DR_WHITE_WINS ? "White wins" : "Black wins";
+    snprintf(out, len, "Game over: %s (%s)", what, st.reason);
+  } else if (st.player[st.turn] == DR_PLAYER_COMPUTER) {
+    snprintf(out, len, "%s to move: the computer thinks", side_title[st.turn]);
+  } else {
+    snprintf(out, len, "%s to move%s", side_title[st.turn], fe_computer_plays(&st) ? ": your move" : "");
+  }
+}
+
+/* A game Black starts has its first row begin with "...". */
+int fe_move_rows(const dr_status *st) { return (st->plies + st->start_turn + 1) / 2; }
+
+void fe_move_row(fe_state *f, const dr_status *st, int row, char *a, char *b, size_t len) {
+  int ply = row * 2 - st->start_turn;
+  snprintf(a, len, "%s", "...");
+  *b = '\0';
+  if (ply >= 0) f->h->move_at(f->s, ply, NULL, a, len);
+  f->h->move_at(f->s, ply + 1, NULL, b, len);
+}
