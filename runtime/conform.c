@@ -172,9 +172,18 @@ static int check_move(const game_check *k, const dr_move *m) {
   return 0;
 }
 
+/* The plugin's fast count, where it has one, must say what the list says. */
+static int check_quiet_count(const game_check *k, const dr_movelist *legal, int captures) {
+  if (!k->rs->quiet_count) return 0;
+  int want = captures ? -1 : legal->count, got = rules_quiet_count(k->rs, k->pos);
+  if (got != want) return err_set(k->e, "quiet_count gives %d, the move list %d%s", got, want, captures ? " (a capture)" : "");
+  return 0;
+}
+
 static int check_moves(const game_check *k, const dr_movelist *legal) {
   int captures = 0;
   for (int i = 0; i < legal->count; i++) captures += legal->moves[i].captured != 0;
+  if (check_quiet_count(k, legal, captures)) return -1;
   for (int i = 0; i < legal->count; i++) {
     const dr_move *m = &legal->moves[i];
     if (check_move(k, m)) return -1;

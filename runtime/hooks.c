@@ -330,12 +330,15 @@ int hooks_install(ruleset *rs, script *sc, err *e) {
   int rc = 0;
   if (h->ref[HOOK_INITIAL] != LUA_NOREF && !(rc = make_closure(h, HOOK_INITIAL, 2, initial_hook, e)))
     *(void **)&rs->initial = h->code[HOOK_INITIAL];
-  if (!rc && h->ref[HOOK_FILTER] != LUA_NOREF && !(rc = make_closure(h, HOOK_FILTER, 3, filter_hook, e)))
+  if (!rc && h->ref[HOOK_FILTER] != LUA_NOREF && !(rc = make_closure(h, HOOK_FILTER, 3, filter_hook, e))) {
     *(void **)&rs->generate = h->code[HOOK_FILTER];
+    rs->quiet_count = NULL; /* it would count moves the filter forbids */
+  }
   if (!rc && h->ref[HOOK_JUDGE] != LUA_NOREF && !(rc = make_closure(h, HOOK_JUDGE, 4, judge_hook, e)))
     *(void **)&rs->judge = h->code[HOOK_JUDGE];
   if (rc) {
     rs->initial = h->initial, rs->generate = h->generate, rs->judge = h->judge;
+    rs->quiet_count = rs->v->quiet_count;
     h->sc = NULL;
     hooks_free(h);
     return -1;

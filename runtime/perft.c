@@ -16,6 +16,10 @@ typedef struct walk {
 } walk;
 
 static uint64_t perft_node(walk *w, const dr_position *p, int depth) {
+  if (depth == 1) { /* bulk counting: a quiet position's moves are counted, not listed */
+    int quiet = rules_quiet_count(w->rs, p);
+    if (quiet >= 0) return (uint64_t)quiet;
+  }
   dr_movelist *list = &w->lists[depth];
   if (rules_generate(w->rs, p, list) != DR_OK) {
     w->failed = 1;

@@ -62,6 +62,7 @@ static int rules_run_preset(ruleset *rs, const dr_variant *v, const char *preset
   rs->initial = v->initial;
   rs->generate = v->generate;
   rs->judge = v->judge;
+  rs->quiet_count = v->quiet_count;
   for (int i = 0; i < v->noptions; i++) rs->rules.opt[i] = v->options[i].def;
   if (!preset) {
     if (!v->presets || !v->presets[0].name) return 0;
@@ -100,7 +101,10 @@ void rules_free(ruleset *rs) {
   rs->eval = NULL;
   rs->eval_id = 0;
   rs->eval_name[0] = 0;
-  if (rs->v) rs->initial = rs->v->initial, rs->generate = rs->v->generate, rs->judge = rs->v->judge;
+  if (rs->v) {
+    rs->initial = rs->v->initial, rs->generate = rs->v->generate, rs->judge = rs->v->judge;
+    rs->quiet_count = rs->v->quiet_count;
+  }
 }
 
 int rules_set_eval(ruleset *rs, const char *path, err *e) {

@@ -20,6 +20,9 @@ typedef struct ruleset {
   int (*initial)(const dr_rules *rules, dr_position *out);
   int (*generate)(const dr_rules *rules, const dr_position *pos, dr_movelist *out);
   int (*judge)(const dr_rules *rules, const dr_position *pos, const dr_history *h, const char **why);
+  /* The plugin's fast count of quiet moves, or NULL: always NULL while a house-rule
+  ** filter stands in for 'generate', which the count would bypass. */
+  int (*quiet_count)(const dr_rules *rules, const dr_position *pos);
   struct hooks *hooks; /* the house-rule script behind replaced slots, or NULL */
   uint64_t hooks_id;   /* unique per installed script (0: none), so caches never mistake one for another */
   /* The engine's weights from an --eval file (owned), or NULL for the variant's
@@ -33,6 +36,12 @@ typedef struct ruleset {
 static inline int rules_generate(const ruleset *rs, const dr_position *p, dr_movelist *out) {
   out->count = 0;
   return rs->generate(&rs->rules, p, out);
+}
+
+/* The number of legal moves of a position without a capture, or -1 when it has one
+** or the count is not available: then generate. */
+static inline int rules_quiet_count(const ruleset *rs, const dr_position *p) {
+  return rs->quiet_count ? rs->quiet_count(&rs->rules, p) : -1;
 }
 
 /* Starts from the declared defaults and runs 'preset' (a preset name, a path to a

@@ -322,6 +322,13 @@ static int node_search(worker *w, const frame *f, int depth, int alpha, int beta
   if ((++w->nodes & 1023) == 0) poll_limits(w);
   if (aborted(sh)) return 0;
   w->keys[sh->nhist + ply] = f->key;
+  if (depth <= 0) { /* a quiet leaf is judged and scored without a move list */
+    int quiet = rules_quiet_count(sh->rs, &f->pos);
+    if (quiet > 0 || (quiet == 0 && ply < MAX_PLY - 1)) {
+      int verdict = verdict_of(w, f, ply, quiet);
+      return verdict != DR_ONGOING ? terminal_score(verdict, turn, ply) : eval_position(sh->ev, &f->pos);
+    }
+  }
   ply_data *pd = ply_at(w, ply);
   if (rules_generate(sh->rs, &f->pos, &pd->list) != DR_OK) return eval_position(sh->ev, &f->pos);
   int verdict = verdict_of(w, f, ply, pd->list.count);

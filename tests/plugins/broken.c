@@ -40,8 +40,16 @@ static const dr_option options[] = {{"limit", DR_OPTION_INT, 40, 0, 100, "plies 
 #define GEOMETRY (&geometry)
 
 static dr_variant descriptor = {
-    DR_ABI_VERSION, sizeof(dr_variant), "broken", "A broken plugin", NULL, GEOMETRY, 1, options, NULL, NULL,
-    initial,        generate,           judge,    NULL,              NULL,          NULL, NULL, NULL,
+    .abi_version = DR_ABI_VERSION,
+    .size = sizeof(dr_variant),
+    .name = "broken",
+    .title = "A broken plugin",
+    .geometry = GEOMETRY,
+    .noptions = 1,
+    .options = options,
+    .initial = initial,
+    .generate = generate,
+    .judge = judge,
 };
 
 #ifdef BROKEN_no_entry

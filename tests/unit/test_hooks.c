@@ -60,6 +60,29 @@ Test(hooks, lua_and_c_filters_fill_the_same_slot_with_the_same_effect) {
   rules_free(&lua_rules);
 }
 
+/* A fast count that is plainly wrong, to see who uses it. */
+static int count_99(const dr_rules *r, const dr_position *p) {
+  (void)r, (void)p;
+  return 99;
+}
+
+Test(hooks, a_filter_switches_the_plugins_fast_count_off) {
+  dr_variant counting = fx.v;
+  counting.quiet_count = count_99;
+  ruleset plain, filtered;
+  err e;
+  dr_position start;
+  cr_assert_eq(rules_load(&plain, &counting, NULL, &e), 0, "%s", e.msg);
+  cr_assert_eq(fen_read(&plain, "start", &start, &e), 0, "%s", e.msg);
+  cr_expect_eq(perft(&plain, &start, 1, PERFT_BY_EFFECT), 99, "without hooks perft counts with the slot");
+  cr_assert_eq(fixture_load_script(&filtered, &counting, "hooks = {filter = function(pos, m) "
+                                   "return board.file(m.to) ~= 8 end}\n", &e), 0, "%s", e.msg);
+  cr_expect_null(filtered.quiet_count);
+  cr_expect_eq(perft(&filtered, &start, 1, PERFT_BY_EFFECT), 6, "the filter's moves are counted, not the slot's");
+  rules_free(&filtered);
+  rules_free(&plain);
+}
+
 Test(hooks, a_no_op_filter_leaves_perft_unchanged) {
   ruleset plain, hooked;
   err e;

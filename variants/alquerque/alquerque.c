@@ -165,6 +165,7 @@ static const dr_variant variant = {
   .help = help,
   .eval = dr_embedded_eval, /* "": the generic weights */
   .eval_term = NULL,
+  .quiet_count = alq_quiet_count,
 };
 
 DR_EXPORT const dr_variant *dr_variant_entry(void) { return &variant; }

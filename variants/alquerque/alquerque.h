@@ -22,5 +22,6 @@
 enum { ALQ_OPT_QUIET_PLY_LIMIT = 0, ALQ_NOPTIONS };
 
 int alq_generate(const dr_rules *rules, const dr_position *pos, dr_movelist *out);
+int alq_quiet_count(const dr_rules *rules, const dr_position *pos);
 
 #endif

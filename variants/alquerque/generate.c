@@ -122,32 +122,45 @@ static void push_steps(dr_movelist *out, dr_bits targets, int delta) {
   }
 }
 
-/* Forwards, diagonally forwards from a crossing, or sideways; never back. */
-static int generate_steps(int turn, dr_bits own, dr_bits empty, dr_movelist *out) {
-  dr_bits right = (own & NOT_FILE_E) << 1 & empty;
-  dr_bits left = (own & NOT_FILE_A) >> 1 & empty;
+/* Where plain moves go: forwards, diagonally forwards from a crossing, or sideways;
+** never back.  Each set holds the landing points of one direction. */
+typedef struct step_targets {
+  dr_bits right, left, ahead, ahead_right, ahead_left;
+} step_targets;
+
+static step_targets steps_of(int turn, dr_bits own, dr_bits empty) {
+  step_targets t;
   dr_bits diag = own & ALQ_CROSSINGS;
-  dr_bits ahead, ahead_right, ahead_left;
+  t.right = (own & NOT_FILE_E) << 1 & empty;
+  t.left = (own & NOT_FILE_A) >> 1 & empty;
   if (turn == DR_WHITE) {
-    ahead = own << 5 & empty;
-    ahead_right = (diag & NOT_FILE_E) << 6 & empty;
-    ahead_left = (diag & NOT_FILE_A) << 4 & empty;
+    t.ahead = own << 5 & empty;
+    t.ahead_right = (diag & NOT_FILE_E) << 6 & empty;
+    t.ahead_left = (diag & NOT_FILE_A) << 4 & empty;
   } else {
-    ahead = own >> 5 & empty;
-    ahead_right = (diag & NOT_FILE_E) >> 4 & empty;
-    ahead_left = (diag & NOT_FILE_A) >> 6 & empty;
+    t.ahead = own >> 5 & empty;
+    t.ahead_right = (diag & NOT_FILE_E) >> 4 & empty;
+    t.ahead_left = (diag & NOT_FILE_A) >> 6 & empty;
   }
+  return t;
+}
+
+static int steps_count(const step_targets *t) {
+  return dr_bits_count(t->right) + dr_bits_count(t->left) + dr_bits_count(t->ahead) +
+         dr_bits_count(t->ahead_right) + dr_bits_count(t->ahead_left);
+}
+
+static int generate_steps(int turn, dr_bits own, dr_bits empty, dr_movelist *out) {
+  step_targets t = steps_of(turn, own, empty);
   /* At most 5 steps per point; count them only when the list is nearly full. */
-  if (out->count + 5 * ALQ_NPOINTS > DR_MAX_MOVES &&
-      out->count + dr_bits_count(right) + dr_bits_count(left) + dr_bits_count(ahead) +
-              dr_bits_count(ahead_right) + dr_bits_count(ahead_left) > DR_MAX_MOVES)
+  if (out->count + 5 * ALQ_NPOINTS > DR_MAX_MOVES && out->count + steps_count(&t) > DR_MAX_MOVES)
     return DR_ERR_OVERFLOW;
   int forward = turn == DR_WHITE ? 1 : -1;
-  push_steps(out, right, 1);
-  push_steps(out, left, -1);
-  push_steps(out, ahead, 5 * forward);
-  push_steps(out, ahead_right, turn == DR_WHITE ? 6 : -4);
-  push_steps(out, ahead_left, turn == DR_WHITE ? 4 : -6);
+  push_steps(out, t.right, 1);
+  push_steps(out, t.left, -1);
+  push_steps(out, t.ahead, 5 * forward);
+  push_steps(out, t.ahead_right, turn == DR_WHITE ? 6 : -4);
+  push_steps(out, t.ahead_left, turn == DR_WHITE ? 4 : -6);
   return DR_OK;
 }
 
@@ -160,4 +173,16 @@ int alq_generate(const dr_rules *rules, const dr_position *pos, dr_movelist *out
   if (jumpers)
     return generate_captures(jumpers, enemy, empty, out);
   return generate_steps(turn, own, empty, out);
+}
+
+/* The 'quiet_count' slot: the plain moves, counted instead of listed. */
+int alq_quiet_count(const dr_rules *rules, const dr_position *pos) {
+  (void)rules;
+  int turn = pos->turn;
+  dr_bits own = pos->side[turn], enemy = pos->side[turn ^ 1];
+  dr_bits empty = ALQ_POINTS & ~(own | enemy);
+  if (find_jumpers(own, enemy, empty))
+    return -1;
+  step_targets t = steps_of(turn, own, empty);
+  return steps_count(&t);
 }

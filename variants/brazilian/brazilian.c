@@ -205,6 +205,7 @@ static const dr_variant variant = {
   /* validate */ .validate = NULL, /* the runtime already refuses men on their promotion rank */
   .help = help,
   .eval = dr_embedded_eval,
+  .quiet_count = brazilian_quiet_count,
 };
 
 DR_EXPORT const dr_variant *dr_variant_entry(void) { return &variant; }

@@ -37,5 +37,6 @@ enum {
 };
 
 int brazilian_generate(const dr_rules *rules, const dr_position *pos, dr_movelist *out);
+int brazilian_quiet_count(const dr_rules *rules, const dr_position *pos);
 
 #endif

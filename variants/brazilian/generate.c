@@ -199,23 +199,29 @@ static int generate_king_steps(dr_movelist *out, dr_bits kings, dr_bits empty, i
   return DR_OK;
 }
 
+/* The rules in force and the board, as both the generator and the counter read them. */
+static void setup_search(capture_search *s, const dr_rules *rules, const dr_position *pos) {
+  int turn = pos->turn;
+  s->best = 0;
+  s->status = DR_OK;
+  s->majority = rules->opt[BR_OPT_MAJORITY_CAPTURE];
+  s->flying = rules->opt[BR_OPT_FLYING_KINGS];
+  s->promo_stops = rules->opt[BR_OPT_PROMOTION_ENDS_CAPTURE];
+  if (rules->opt[BR_OPT_MEN_CAPTURE_BACKWARDS]) s->man_dirs = DIR_ALL;
+  else s->man_dirs = turn == DR_WHITE ? DIR_UP_RIGHT | DIR_UP_LEFT : DIR_DOWN_RIGHT | DIR_DOWN_LEFT;
+  s->opponents = pos->side[turn ^ 1];
+  s->empty = BR_POINTS & ~(pos->side[0] | pos->side[1]);
+  s->promotion = turn == DR_WHITE ? BR_RANK(7) : BR_RANK(0);
+}
+
 int brazilian_generate(const dr_rules *rules, const dr_position *pos, dr_movelist *out) {
   int turn = pos->turn;
   dr_bits own = pos->side[turn];
   dr_bits kings = own & pos->kings, men = own & ~pos->kings;
   capture_search s;
+  setup_search(&s, rules, pos);
   s.out = out;
   s.base = out->count;
-  s.best = 0;
-  s.status = DR_OK;
-  s.majority = rules->opt[BR_OPT_MAJORITY_CAPTURE];
-  s.flying = rules->opt[BR_OPT_FLYING_KINGS];
-  s.promo_stops = rules->opt[BR_OPT_PROMOTION_ENDS_CAPTURE];
-  if (rules->opt[BR_OPT_MEN_CAPTURE_BACKWARDS]) s.man_dirs = DIR_ALL;
-  else s.man_dirs = turn == DR_WHITE ? DIR_UP_RIGHT | DIR_UP_LEFT : DIR_DOWN_RIGHT | DIR_DOWN_LEFT;
-  s.opponents = pos->side[turn ^ 1];
-  s.empty = BR_POINTS & ~(pos->side[0] | pos->side[1]);
-  s.promotion = turn == DR_WHITE ? BR_RANK(7) : BR_RANK(0);
 
   int status = generate_captures(&s, men, kings);
   if (status != DR_OK || out->count > s.base) return status;
@@ -228,4 +234,45 @@ int brazilian_generate(const dr_rules *rules, const dr_position *pos, dr_movelis
     return DR_ERR_OVERFLOW;
   }
   return generate_king_steps(out, kings, s.empty, s.flying);
+}
+
+/* ------------------------------------------------------------ counting */
+
+/* Whether a king on 'from' can take in direction 'd' (the first leg of a capture). */
+ALWAYS_INLINE int king_can_take(const capture_search *s, dr_bits from, int d) {
+  dr_bits victim = step(from, d);
+  if (s->flying)
+    while (victim & s->empty) victim = step(victim, d);
+  return (step(victim & s->opponents, d) & s->empty) != 0;
+}
+
+/* Empty points a king on 'from' reaches in direction 'd'. */
+ALWAYS_INLINE int king_reach(const capture_search *s, dr_bits from, int d) {
+  int n = 0;
+  for (dr_bits to = step(from, d) & s->empty; to; to = step(to, d) & s->empty) {
+    n++;
+    if (!s->flying) break;
+  }
+  return n;
+}
+
+/* The 'quiet_count' slot: the generator's plain moves, counted with shifts. */
+int brazilian_quiet_count(const dr_rules *rules, const dr_position *pos) {
+  int turn = pos->turn;
+  dr_bits own = pos->side[turn];
+  dr_bits kings = own & pos->kings, men = own & ~pos->kings;
+  capture_search s;
+  setup_search(&s, rules, pos);
+  if (men_that_can_take(&s, men)) return -1;
+  int n = 0;
+  for (dr_bits k = kings; k;) {
+    dr_bits from = dr_bit(dr_bits_pop(&k));
+    for (int i = 0; i < 4; i++) {
+      if (king_can_take(&s, from, all_dirs[i])) return -1;
+      n += king_reach(&s, from, all_dirs[i]);
+    }
+  }
+  if (turn == DR_WHITE)
+    return n + dr_bits_count(step(men, BR_UP_RIGHT) & s.empty) + dr_bits_count(step(men, BR_UP_LEFT) & s.empty);
+  return n + dr_bits_count(step(men, BR_DOWN_RIGHT) & s.empty) + dr_bits_count(step(men, BR_DOWN_LEFT) & s.empty);
 }

@@ -229,3 +229,36 @@ int turkish_generate(const dr_rules *rules, const dr_position *pos, dr_movelist 
     return w.overflow ? DR_ERR_OVERFLOW : DR_OK;  /* capturing is compulsory */
   return plain_moves(out, men, kings, empty, side, w.far_rank);
 }
+
+/* ------------------------------------------------------------ counting */
+
+/* Whether a king on 'from' can take along 'd' (the first leg of a capture). */
+static int king_can_take(dr_bits from, dr_bits enemy, dr_bits empty, int d) {
+  dr_bits t = step(from, d);
+  while (t & empty)
+    t = step(t, d);
+  return (step(t & enemy, d) & empty) != 0;
+}
+
+/* The 'quiet_count' slot: the plain moves 'plain_moves' would list, counted. */
+int turkish_quiet_count(const dr_rules *rules, const dr_position *pos) {
+  int side = pos->turn, n = 0;
+  dr_bits own = pos->side[side], enemy = pos->side[side ^ 1];
+  dr_bits kings = own & pos->kings, men = own & ~pos->kings;
+  dr_bits empty = ~(own | enemy);
+  (void)rules; /* no option changes whether a capture exists or how pieces step */
+  if (man_jumpers(men, enemy, empty, side))
+    return -1;
+  for (dr_bits k = kings; k;) {
+    dr_bits from = dr_bit(dr_bits_pop(&k));
+    for (int d = DIR_N; d <= DIR_W; d++) {
+      if (king_can_take(from, enemy, empty, d))
+        return -1;
+      for (dr_bits t = step(from, d) & empty; t; t = step(t, d) & empty)
+        n++;
+    }
+  }
+  dr_bits ahead = side == DR_WHITE ? (men << 8) & empty : (men >> 8) & empty;
+  return n + dr_bits_count(ahead) + dr_bits_count(((men & ~TK_FILE_H) << 1) & empty) +
+         dr_bits_count(((men & ~TK_FILE_A) >> 1) & empty);
+}

@@ -184,6 +184,7 @@ static const dr_variant variant = {
   .validate = validate,
   .help = help,
   .eval = dr_embedded_eval,
+  .quiet_count = turkish_quiet_count,
 };
 
 DR_EXPORT const dr_variant *dr_variant_entry(void) { return &variant; }

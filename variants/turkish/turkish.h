@@ -27,5 +27,6 @@ enum {
 };
 
 int turkish_generate(const dr_rules *rules, const dr_position *pos, dr_movelist *out);
+int turkish_quiet_count(const dr_rules *rules, const dr_position *pos);
 
 #endif

@@ -218,6 +218,13 @@ typedef struct dr_variant {
   int (*eval_term)(const dr_rules *rules, const dr_position *pos);
   /* Optional.  C functions for house-rule scripts; ends with an entry whose name is NULL. */
   const dr_helper *helpers;
+  /* Optional, for speed.  When the side to move has no capture: the number of its
+  ** legal moves (plain moves, so each is its own effect), found without building a
+  ** move list; -1 when it has a capture (the caller then generates).  Perft counts
+  ** its last ply with it and the engine judges quiet leaves with it.  It must agree
+  ** with 'generate' exactly: the conformance suite checks it in every position it
+  ** visits.  Appended to ABI 1: a plugin built before it simply lacks it. */
+  int (*quiet_count)(const dr_rules *rules, const dr_position *pos);
 } dr_variant;
 
 /* The one symbol a variant plugin exports. */
