@@ -19,31 +19,46 @@ static uint64_t pack(int score, int depth, int bound, int age, uint8_t from, uin
 static int age_of(uint64_t data) { return (int)(data >> 26 & 63); }
 static int depth_of(uint64_t data) { return (int)(data >> 16 & 255); }
 
-#define HUGE_PAGE (2u << 20)
+#define HUGE_PAGE ((size_t)2 << 20)
+#define HUGE_TABLE ((size_t)32 << 20)
 
-/* Probes land anywhere in the table: on 4 KB pages nearly each one also misses the
-** TLB.  Tables of whole huge pages ask the kernel for them (a hint it may ignore). */
-static tt_entry *table_alloc(size_t bytes) {
-  size_t align = bytes >= HUGE_PAGE ? HUGE_PAGE : 64;
-  tt_entry *slots = aligned_alloc(align, bytes);
-  if (!slots) return xmalloc(bytes);
+/* A large table is probed everywhere, and on 4 KB pages nearly every probe would also
+** miss the TLB: it is mapped on its own, aligned to huge pages and asks for them (a
+** hint the kernel may ignore); fresh pages are zero, so it needs no clearing.  Small
+** tables are private to one short search: from the heap, cleared. */
+static void table_alloc(tt *t, size_t bytes) {
+  char *p = bytes >= HUGE_TABLE ? mmap(NULL, bytes + HUGE_PAGE, PROT_READ | PROT_WRITE,
+                                       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+                                : MAP_FAILED;
+  if (p == MAP_FAILED) {
+    t->slots = aligned_alloc(64, bytes);
+    if (!t->slots) t->slots = xmalloc(bytes);
+    t->mapped = 0;
+    tt_clear(t);
+    return;
+  }
+  size_t head = (HUGE_PAGE - (uintptr_t)p % HUGE_PAGE) % HUGE_PAGE;
+  if (head) munmap(p, head);
+  if (HUGE_PAGE - head) munmap(p + head + bytes, HUGE_PAGE - head);
+  p += head;
 #ifdef MADV_HUGEPAGE
-  if (align == HUGE_PAGE) madvise(slots, bytes, MADV_HUGEPAGE);
+  madvise(p, bytes, MADV_HUGEPAGE);
 #endif
-  return slots;
+  t->slots = (tt_entry *)p;
+  t->mapped = bytes;
 }
 
 void tt_init(tt *t, size_t megabytes) {
   size_t bytes = megabytes << 20, buckets = 1;
   while (buckets * 2 * TT_WAYS * sizeof(tt_entry) <= bytes) buckets *= 2;
-  t->slots = table_alloc(buckets * TT_WAYS * sizeof(tt_entry));
   t->mask = buckets - 1;
   t->age = 0;
-  tt_clear(t);
+  table_alloc(t, buckets * TT_WAYS * sizeof(tt_entry));
 }
 
 void tt_free(tt *t) {
-  free(t->slots);
+  if (t->mapped) munmap(t->slots, t->mapped);
+  else free(t->slots);
   memset(t, 0, sizeof *t);
 }
 

@@ -25,6 +25,7 @@ typedef struct tt {
   tt_entry *slots;
   uint64_t mask; /* buckets - 1 */
   uint8_t age;
+  size_t mapped; /* bytes mapped for 'slots' (0: from the heap) */
 } tt;
 
 /* What a hit returns.  The move is its ends and a digest of what it captures, enough
