@@ -15,12 +15,13 @@
 #include "position.h"
 
 void cli_error(const char *fmt, ...) {
+  char msg[2 * ERR_LEN];
   va_list ap;
-  fputs("draughts: ", stderr);
   va_start(ap, fmt);
-  vfprintf(stderr, fmt, ap);
+  vsnprintf(msg, sizeof msg, fmt, ap);
   va_end(ap);
-  fputc('\n', stderr);
+  err_one_line(msg); /* an argument quoted back may hold a newline */
+  fprintf(stderr, "draughts: %s\n", msg);
 }
 
 static const char usage[] =

@@ -139,7 +139,7 @@ static int number_of(const char *text, double min, double max, double *out) {
   char *end;
   if (!text || !*text) return -1;
   double v = strtod(text, &end);
-  if (*end || v < min || v > max) return -1;
+  if (*end || !(v >= min && v <= max)) return -1; /* so written that "nan" fails too */
   *out = v;
   return 0;
 }
@@ -245,11 +245,8 @@ static int read_position(hub *h, const char *text, dr_position *p) {
     hub_error(h, "pos: '%s' is neither FEN nor a %s board string", text, h->rs.v->name);
     return -1;
   }
-  const char *why = NULL;
-  if (pos_check(h->rs.v->geometry, p, &e) == 0 &&
-      (!h->rs.v->validate || h->rs.v->validate(&h->rs.rules, p, &why) == DR_OK))
-    return 0;
-  hub_error(h, "pos: %s", why ? why : e.msg);
+  if (position_validate(&h->rs, p, &e) == 0) return 0;
+  hub_error(h, "pos: %s", e.msg);
   return -1;
 }
 
@@ -477,6 +474,23 @@ static int handle(hub *h, hub_line *l) {
   return 0;
 }
 
+/* One line of standard input without its newline into 'line' (HUB_LINE bytes): 1, 0 at
+** the end of the input, -1 for a line too long, -2 for one with a NUL byte.  The bad
+** line is read to its end either way: 'fgets' took a NUL for a missing newline and
+** dropped the next line as the rest of this one. */
+static int read_line(char *line) {
+  size_t n = 0;
+  int c, nul = 0;
+  while ((c = getchar()) != EOF && c != '\n') {
+    nul |= c == '\0';
+    if (n < HUB_LINE - 1) line[n] = (char)c;
+    n++;
+  }
+  if (c == EOF && n == 0) return 0;
+  line[n < HUB_LINE - 1 ? n : HUB_LINE - 1] = '\0';
+  return n > HUB_LINE - 1 ? -1 : nul ? -2 : 1;
+}
+
 int cmd_hub(registry *reg, const cli_args *a) {
   hub *h = xmalloc(sizeof *h);
   memset(h, 0, sizeof *h);
@@ -490,12 +504,12 @@ int cmd_hub(registry *reg, const cli_args *a) {
   snprintf(h->variant, sizeof h->variant, "%s", variant);
   snprintf(h->rules, sizeof h->rules, "%s", a->rules ? a->rules : "");
   char *line = xmalloc(HUB_LINE);
-  while (fgets(line, HUB_LINE, stdin)) {
+  int got;
+  while ((got = read_line(line)) != 0) {
     hub_line l;
-    if (!strchr(line, '\n') && !feof(stdin)) { /* too long: drop the rest of it */
-      int ch;
-      while ((ch = getchar()) != EOF && ch != '\n') {}
-      hub_error(h, "line too long");
+    if (got < 0) {
+      if (got == -1) hub_error(h, "line too long (over %d characters)", HUB_LINE - 1);
+      else hub_error(h, "a NUL byte in the line");
       continue;
     }
     if (parse_line(line, &l)) {

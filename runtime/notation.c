@@ -155,6 +155,11 @@ int fen_read(const ruleset *rs, const char *text, dr_position *p, err *e) {
   } else if (fen_parse(v->geometry, text, p, e)) {
     return -1;
   }
+  return position_validate(rs, p, e);
+}
+
+int position_validate(const ruleset *rs, const dr_position *p, err *e) {
+  const dr_variant *v = rs->v;
   if (pos_check(v->geometry, p, e)) return err_prefix(e, "impossible position");
   const char *why = NULL;
   if (v->validate && v->validate(&rs->rules, p, &why) != DR_OK)

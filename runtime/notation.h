@@ -24,6 +24,10 @@ DRI_FUNC int geometry_has_numbers(const dr_geometry *g);
 ** rules.  "start" gives the variant's start position. */
 DRI_FUNC int fen_read(const ruleset *rs, const char *text, dr_position *p, err *e);
 
+/* Checks a position read from any notation: the runtime's checks (points, overlaps,
+** men on their own promotion row), then the plugin's; "impossible position: ..." */
+DRI_FUNC int position_validate(const ruleset *rs, const dr_position *p, err *e);
+
 /* Reads FEN text (either form) with no check beyond the syntax and the point names. */
 DRI_FUNC int fen_parse(const dr_geometry *g, const char *text, dr_position *p, err *e);
 

@@ -95,7 +95,9 @@ static int is_result(const char *tok, size_t n) {
 }
 
 static void add_move(pdn_record *r, const char *tok, size_t n) {
-  r->moves = xrealloc(r->moves, (r->nmoves + 1) * sizeof *r->moves);
+  /* Doubles at 0, 1, 2, 4, ... moves: growing by one made a long file quadratic. */
+  if ((r->nmoves & (r->nmoves - 1)) == 0)
+    r->moves = xrealloc(r->moves, (r->nmoves ? 2 * (size_t)r->nmoves : 1) * sizeof *r->moves);
   char *m = xmalloc(n + 1);
   memcpy(m, tok, n);
   m[n] = '\0';
@@ -106,6 +108,8 @@ static void add_move(pdn_record *r, const char *tok, size_t n) {
 static int read_token(scanner *sc, pdn_record *r, int *done) {
   const char *tok = sc->s + sc->at;
   size_t n = strcspn(tok, " \t\r\n{}();[");
+  if (n == 0) /* a ')' or '}' that closes nothing: no token to step over, so refuse it */
+    return err_set(sc->e, "PDN line %d: '%c' closes nothing", sc->line, *tok);
   sc->at += n;
   if (is_result(tok, n)) {
     snprintf(r->result, sizeof r->result, "%.*s", (int)n, tok);

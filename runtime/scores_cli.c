@@ -207,7 +207,8 @@ static int print_pdn(board_view *b, const char *id_text) {
 static int export_records(board_view *b, const char *file) {
   err e;
   if (!b->profile) {
-    cli_error("nothing to export: no profile '%s' with saved games yet", b->nick);
+    if (*b->nick) cli_error("nothing to export: no profile '%s' with saved games yet", b->nick);
+    else cli_error("nothing to export: no games saved yet (--profile NICK chooses the player)");
     return CLI_FAILED;
   }
   if (profile_export(b->ps, b->profile, file, &e)) {

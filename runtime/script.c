@@ -157,11 +157,11 @@ const char *script_name(const script *sc) { return sc->name; }
 
 void script_seal(script *sc) { sc->sb.sealed = 1; }
 
-int script_call(script *sc, int nargs, int nresults, err *e) {
-  sc->sb.budget = SCRIPT_INSTRUCTION_BUDGET / 1000; /* each call gets the whole budget */
-  if (lua_pcall(sc->L, nargs, nresults, 0) == LUA_OK) return 0;
+/* The error at the top of the stack, popped, as the message.  Every message names the
+** file: Lua's own syntax and runtime errors do, but not those of C checks, nor the
+** parser's "C stack overflow" (deep nesting) or "not enough memory". */
+static int script_fail(script *sc, err *e) {
   const char *msg = lua_tostring(sc->L, -1);
-  /* Every message names the file: Lua's own do, those of C checks may not. */
   if (!msg) msg = "error in Lua script";
   if (strstr(msg, sc->name)) err_set(e, "%s", msg);
   else err_set(e, "%s: %s", sc->name, msg);
@@ -169,13 +169,17 @@ int script_call(script *sc, int nargs, int nresults, err *e) {
   return -1;
 }
 
+int script_call(script *sc, int nargs, int nresults, err *e) {
+  sc->sb.budget = SCRIPT_INSTRUCTION_BUDGET / 1000; /* each call gets the whole budget */
+  if (lua_pcall(sc->L, nargs, nresults, 0) == LUA_OK) return 0;
+  return script_fail(sc, e);
+}
+
 int script_load(script *sc, const char *source, err *e) {
   char name[200];
   snprintf(name, sizeof name, "=%s", sc->name);
   if (luaL_loadbufferx(sc->L, source, strlen(source), name, "t") == LUA_OK) return 0;
-  err_set(e, "%s", lua_tostring(sc->L, -1));
-  lua_pop(sc->L, 1);
-  return -1;
+  return script_fail(sc, e);
 }
 
 int script_run(script *sc, const char *source, err *e) {

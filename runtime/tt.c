@@ -48,7 +48,10 @@ static void table_alloc(tt *t, size_t bytes) {
   t->mapped = bytes;
 }
 
+#define TT_MAX_MB ((size_t)1 << 20) /* a terabyte: any more would overflow the sizes below */
+
 void tt_init(tt *t, size_t megabytes) {
+  if (megabytes > TT_MAX_MB) megabytes = TT_MAX_MB;
   size_t bytes = megabytes << 20, buckets = 1;
   while (buckets * 2 * TT_WAYS * sizeof(tt_entry) <= bytes) buckets *= 2;
   t->mask = buckets - 1;

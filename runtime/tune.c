@@ -43,6 +43,7 @@ typedef struct sample {
 } sample;
 
 #define SAMPLE_META "draughts.sample"
+#define HARVEST_META "draughts.harvest"
 
 static tuner *tuner_of(lua_State *L) { return lua_touserdata(L, lua_upvalueindex(1)); }
 
@@ -50,6 +51,21 @@ static tuner *tuner_of(lua_State *L) { return lua_touserdata(L, lua_upvalueindex
 static void check_weights(lua_State *L, int idx, eval_weights *w) {
   eval_default_weights(w);
   script_check_weights(L, idx, tuner_of(L)->rs->v, w);
+}
+
+/* Every key of the options table at 'opts' is one of 'known' (NULL-terminated): a
+** misspelt 'game = 1' would otherwise quietly play the default number of games. */
+static void check_keys(lua_State *L, int opts, const char *const *known) {
+  if (!lua_istable(L, opts)) return;
+  lua_pushnil(L);
+  while (lua_next(L, opts)) {
+    lua_pop(L, 1);
+    if (lua_type(L, -1) != LUA_TSTRING) luaL_error(L, "option names must be strings");
+    const char *key = lua_tostring(L, -1);
+    const char *const *k = known;
+    while (*k && strcmp(*k, key) != 0) k++;
+    if (!*k) luaL_error(L, "unknown option '%s'", key);
+  }
 }
 
 static int opt_int(lua_State *L, int opts, const char *key, int def, int min, int max) {
@@ -87,6 +103,16 @@ static void harvest_game(void *ud, int index, int a_white, int half, const char 
   }
 }
 
+/* The positions of a harvest are C memory until they are copied into a sample; its box
+** frees them when collected, so an error on the way (a sample bigger than the memory
+** cap, a failed match) does not leak them. */
+static int harvest_gc(lua_State *L) {
+  harvest *h = lua_touserdata(L, 1);
+  free(h->entry);
+  h->entry = NULL;
+  return 0;
+}
+
 /* Plays 'm' between 'pa' with weights 'wa' and 'pb' with 'wb'; raises a Lua error if it cannot. */
 static void run_match(lua_State *L, selfplay_match *m, selfplay_player *pa, const eval_weights *wa,
                       selfplay_player *pb, const eval_weights *wb) {
@@ -118,24 +144,29 @@ static void sample_player(lua_State *L, selfplay_player *p) {
 
 /* tune.sample{weights = W, games = N, depth = D | level = L, seed = S} -> sample */
 static int l_sample(lua_State *L) {
+  static const char *const known[] = {"weights", "games", "depth", "level", "seed", NULL};
   tuner *t = tuner_of(L);
   eval_weights w = t->start_weights;
   if (!lua_isnoneornil(L, 1)) luaL_checktype(L, 1, LUA_TTABLE);
+  check_keys(L, 1, known);
   if (lua_istable(L, 1) && lua_getfield(L, 1, "weights") != LUA_TNIL) check_weights(L, -1, &w);
   lua_settop(L, 1);
   selfplay_player pa, pb;
   sample_player(L, &pa);
   pb = pa;
-  harvest h = {0};
+  harvest *h = lua_newuserdatauv(L, sizeof *h, 0);
+  memset(h, 0, sizeof *h);
+  luaL_setmetatable(L, HARVEST_META);
   selfplay_match m = {.games = opt_int(L, 1, "games", TUNE_DEFAULT_GAMES, 1, TUNE_MAX_GAMES),
                       .seed = TUNE_SEED + (uint64_t)opt_int(L, 1, "seed", 1, 0, 1 << 30) * 1000003u,
-                      .keep_games = 1, .done = harvest_game, .ud = &h};
+                      .keep_games = 1, .done = harvest_game, .ud = h};
   run_match(L, &m, &pa, &w, &pb, &w);
   /* A full userdata, so the sample counts against the script's memory cap. */
-  sample *s = lua_newuserdatauv(L, sizeof(sample) + (size_t)h.count * sizeof(sample_entry), 0);
-  s->count = h.count;
-  if (h.count) memcpy(s->entry, h.entry, (size_t)h.count * sizeof(sample_entry));
-  free(h.entry);
+  sample *s = lua_newuserdatauv(L, sizeof(sample) + (size_t)h->count * sizeof(sample_entry), 0);
+  s->count = h->count;
+  if (h->count) memcpy(s->entry, h->entry, (size_t)h->count * sizeof(sample_entry));
+  free(h->entry);
+  h->entry = NULL;
   luaL_setmetatable(L, SAMPLE_META);
   return 1;
 }
@@ -180,10 +211,12 @@ static void count_game(void *ud, int index, int a_white, int half, const char *w
 
 /* tune.match(A, B, {games = N, depth = D, seed = S}) -> score of A (0..1), wins, draws, losses */
 static int l_match(lua_State *L) {
+  static const char *const known[] = {"games", "depth", "seed", NULL};
   eval_weights wa, wb;
   check_weights(L, 1, &wa);
   check_weights(L, 2, &wb);
   if (!lua_isnoneornil(L, 3)) luaL_checktype(L, 3, LUA_TTABLE);
+  check_keys(L, 3, known);
   selfplay_player pa = {.depth = opt_int(L, 3, "depth", TUNE_DEFAULT_DEPTH, 1, 20)}, pb = pa;
   tally t = {0};
   selfplay_match m = {.games = opt_int(L, 3, "games", TUNE_DEFAULT_GAMES, 2, TUNE_MAX_GAMES),
@@ -243,6 +276,10 @@ static void open_tune(lua_State *L, tuner *t, const cli_args *a) {
   lua_setfield(L, -2, "__len");
   lua_pushliteral(L, "locked");
   lua_setfield(L, -2, "__metatable");
+  lua_pop(L, 1);
+  luaL_newmetatable(L, HARVEST_META);
+  lua_pushcfunction(L, harvest_gc);
+  lua_setfield(L, -2, "__gc");
   lua_pop(L, 1);
   lua_newtable(L);
   lua_pushlightuserdata(L, t);

@@ -10,12 +10,18 @@
 #include <string.h>
 #include <time.h>
 
+void err_one_line(char *s) {
+  for (; *s; s++)
+    if ((unsigned char)*s < ' ' || *s == 0x7f) *s = ' ';
+}
+
 int err_set(err *e, const char *fmt, ...) {
   if (e) {
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(e->msg, sizeof e->msg, fmt, ap);
     va_end(ap);
+    err_one_line(e->msg);
   }
   return -1;
 }
@@ -29,6 +35,7 @@ int err_prefix(err *e, const char *fmt, ...) {
     va_end(ap);
     memcpy(old, e->msg, sizeof old);
     snprintf(e->msg, sizeof e->msg, "%s: %s", head, old);
+    err_one_line(e->msg);
   }
   return -1;
 }

@@ -22,6 +22,10 @@ DRI_FUNC int err_set(err *e, const char *fmt, ...) __attribute__((format(printf,
 /* Prefixes the message already in 'e' with more context. */
 DRI_FUNC int err_prefix(err *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* Turns control characters in 's' into spaces: a message quoting what a user or a
+** script wrote ("error('a\nb')", an argument) stays on one line. */
+DRI_FUNC void err_one_line(char *s);
+
 /* splitmix64: reproducible random numbers for tests, games and Zobrist keys. */
 typedef struct rng { uint64_t s; } rng;
 static inline uint64_t rng_next(rng *r) {

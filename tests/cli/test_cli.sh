@@ -52,6 +52,16 @@ expect_ok "a filter hook reaches perft" "perft 1 5" -- perft template 1 --rules 
 expect_ok "a filter hook reaches moves" "$("$draughts" moves template | grep -v -- '-d4$')" -- moves template --rules "$script"
 printf -- 'hooks = {filter = function() error("boom") end}\n' >"$script"
 expect_error "a hook that fails mid-command" "house rules disabled, filter hook failed" -- perft template 2 --rules "$script"
+# A message quoting a script or an argument stays one line, newlines and all.
+printf -- 'error("first\\nsecond")\n' >"$script"
+expect_error "a script's error with a newline" "draughts_cli_$$.lua:1: first second" -- perft template 1 --rules "$script"
+printf -- 'hooks = {filter = function() error("first\\nsecond") end}\n' >"$script"
+expect_error "a hook's error with a newline" "filter hook failed: .*first second" -- perft template 1 --rules "$script"
+expect_error "an argument with a newline" "unknown command 'da nce'" -- "$(printf 'da\nnce')"
+# The parser's own errors (nesting too deep) carry no file name: the runtime adds it.
+printf 'return %0300d\n' 0 | tr 0 '{' >"$script"
+expect_error "rules nested too deep" "draughts_cli_$$.lua: C stack overflow" -- perft template 1 --rules "$script"
+expect_error "eval weights nested too deep" "draughts_cli_$$.lua: C stack overflow" -- analyse template --depth 1 --eval "$script"
 rm -f "$script"
 
 # Line-mode play driven through standard input.
@@ -67,6 +77,8 @@ printf '[Variant "template"]\n1. c3-d4 f6-e5 2. a1-b2 *\n' >"$pdn"
 expect_error "illegal move in a PDN file" "PDN move 2. a1-b2" -- pdn "$pdn"
 printf '[Variant "template"]\n1. c3-d4 {\n' >"$pdn"
 expect_error "broken PDN file" "unterminated comment" -- pdn "$pdn"
+printf '[Variant "template"]\n1. c3-d4 ) f6-e5 *\n' >"$pdn"
+expect_error "a ')' that closes nothing in a PDN file" "line 2: ')' closes nothing" -- pdn "$pdn"
 rm -f "$pdn" /tmp/draughts_cli_err.$$
 
 echo "$passed passed, $failed failed"

@@ -91,6 +91,17 @@ tune_error "tune: a bad weight returned" "unknown weight 'kingg'" "return {kingg
 tune_error "tune: the sandbox holds" "global 'io'" "io.open('/etc/passwd')"
 tune_error "tune: a bad sample option" "option 'games' takes an integer from 1" "tune.sample{games = 0}"
 tune_error "tune: a bad weights table" "weight 'man' must be an integer" "tune.match({man = 1.5}, {})"
+# A misspelt option used to be ignored: 100 games at depth 4 instead of the one asked for.
+tune_error "tune: a misspelt sample option" "unknown option 'game'" "tune.sample{game = 1}"
+tune_error "tune: a misspelt match option" "unknown option 'ga'" "tune.match({}, {}, {ga = 2})"
+# A sample that does not fit in the memory cap is an error, and its positions are not
+# leaked (the sanitizer build fails the exit status of a leak).
+tune_error "tune: a sample over the memory cap" "script.lua: not enough memory" "local t = {}
+for _, size in ipairs({65536, 4096, 256}) do
+  while pcall(function() t[#t + 1] = string.rep('x', size) end) do end
+end
+t[#t] = nil
+tune.sample{games = 4, depth = 1}"
 tune_error "tune: an endless loop is stopped" "instruction budget exhausted" "while true do end"
 expect_error "tune without a script" "tune needs a variant and a script" -- tune template
 printf 'local w = tune.weights()\nw.king = w.king + 1\nreturn w\n' >"$work/plus.lua"

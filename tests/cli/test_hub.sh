@@ -79,6 +79,12 @@ send "level time=10 inc=x"
 expect "a bad increment is an error" "^error message=\"level: bad inc 'x'\""
 send "set-param name=hash value=-5"
 expect "a bad parameter is an error" "^error message=\"set-param: bad parameter 'hash'"
+send "set-param name=hash value=nan"
+expect "nan is no number" "^error message=\"set-param: bad parameter 'hash' or value 'nan'\""
+printf 'pos\000x\n' >&3
+send "set-param name=nosuch value=after-nul"
+expect "a NUL byte in a line is an error" "^error message=\"a NUL byte in the line\""
+expect "...and the next line is still read" "bad parameter 'nosuch' or value 'after-nul'"
 send 'pos pos="W:Wc3:Bd4'
 expect "an unterminated quote is an error" "^error message=\"malformed line"
 send "pos"

@@ -4,6 +4,7 @@
 */
 #include <criterion/criterion.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "fixture.h"
@@ -99,6 +100,24 @@ Test(pdn, refuses_broken_files_naming_the_line) {
   expect_parse_error("[Event \"x\n", "unterminated tag value");
   expect_parse_error("\n\n1. c3-d4 (b2-c3\n", "line 3: unterminated variation");
   expect_parse_error("1. c3-d4 %%% *", "unexpected character");
+  expect_parse_error("1. c3-d4 ) f6-e5 *", "line 1: ')' closes nothing"); /* looped for ever */
+  expect_parse_error("1. c3-d4\n} *", "line 2: '}' closes nothing");
+}
+
+/* A long game reads in linear time: the move list grew one slot at a time. */
+Test(pdn, reads_a_long_game_quickly, .timeout = 20) {
+  enum { N = 100000 };
+  char *text = malloc(6 * N + 2);
+  for (int i = 0; i < N; i++) memcpy(text + 6 * i, "a1-b2 ", 6);
+  strcpy(text + 6 * N, "*");
+  pdn_record r;
+  err e;
+  size_t pos = 0;
+  cr_assert_eq(pdn_parse(text, &pos, &r, &e), 1, "%s", e.msg);
+  cr_expect_eq(r.nmoves, N);
+  cr_expect_str_eq(r.moves[N - 1], "a1-b2");
+  pdn_record_free(&r);
+  free(text);
 }
 
 Test(pdn, refuses_an_illegal_move_naming_it) {
