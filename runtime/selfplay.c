@@ -12,10 +12,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#define OPENING_PLIES 4   /* random plies before the engines take over */
-#define BALANCE_DEPTH 10  /* an opening must look even to a search this deep... */
-#define BALANCE_MARGIN 60 /* ...within this score */
-#define BALANCE_TRIES 50
+#define OPENING_PLIES 4       /* random plies before the engines take over, at first */
+#define OPENING_MAX_PLIES 16
+#define OPENING_TRIES 200
+#define OPENING_TRIES_PER_LENGTH 25
+#define BALANCE_DEPTH 10      /* an opening must look even to a search this deep... */
+#define BALANCE_MARGIN 60     /* ...within this score */
 
 int selfplay_parse_player(const char *text, const char *flag, selfplay_player *p, err *e) {
   char *end;
@@ -47,11 +49,17 @@ int selfplay_parallel_safe(const selfplay_player *p) {
 
 /* ------------------------------------------------------------ openings */
 
-/* A few random plies from the start, the same for both games of a pair. */
-static int random_plies(game *g, uint64_t seed, err *e) {
+/* A pair's opening: the random plies both of its games start with. */
+typedef struct opening {
+  int nplies;
+  dr_move move[OPENING_MAX_PLIES];
+} opening;
+
+/* Random plies from the start. */
+static int random_plies(game *g, uint64_t seed, int plies, err *e) {
   rng r = {seed};
   while (g->count > 0) game_undo(g);
-  for (int i = 0; i < OPENING_PLIES && g->result == DR_ONGOING; i++)
+  for (int i = 0; i < plies && g->result == DR_ONGOING; i++)
     if (game_play(g, &g->legal.moves[rng_below(&r, (uint32_t)g->legal.count)], e)) return -1;
   return 0;
 }
@@ -64,15 +72,51 @@ static int balanced(const game *g) {
          abs(info.score) <= BALANCE_MARGIN;
 }
 
-/* Random plies can simply lose material (captures are compulsory), and then the
-** opening, not the players, decides the pair: an opening is kept only if a quick
-** search finds it about even. */
-static int play_opening(game *g, uint64_t seed, err *e) {
-  for (int attempt = 0; attempt < BALANCE_TRIES; attempt++) {
-    if (random_plies(g, seed + (uint64_t)attempt * 0x9e3779b97f4a7c15ull, e)) return -1;
-    if (balanced(g)) return 0;
+/* The positions openings already reached: a set of keys (open addressing, 0 free). */
+typedef struct key_set {
+  uint64_t *slot;
+  size_t mask;
+} key_set;
+
+/* Adds 'key'; 0 if it was there already. */
+static int key_add(key_set *s, uint64_t key) {
+  key |= 1; /* never 0 */
+  size_t i = (size_t)(key * 0x9e3779b97f4a7c15ull >> 20) & s->mask;
+  for (; s->slot[i]; i = (i + 1) & s->mask)
+    if (s->slot[i] == key) return 0;
+  s->slot[i] = key;
+  return 1;
+}
+
+/* The opening of a pair.  Random plies can simply lose material (captures are
+** compulsory), and then the opening, not the players, decides the pair: it is kept
+** only if a quick search finds it about even.  And it must be new: a small game
+** has few short openings (Alquerque has 12 of four plies), and a pair played twice
+** adds no information; when the short ones run out, the openings grow longer. */
+static int choose_opening(game *g, uint64_t seed, key_set *seen, opening *out, err *e) {
+  for (int attempt = 0; attempt < OPENING_TRIES; attempt++) {
+    int plies = OPENING_PLIES + 2 * (attempt / OPENING_TRIES_PER_LENGTH);
+    if (plies > OPENING_MAX_PLIES) break;
+    if (random_plies(g, seed + (uint64_t)attempt * 0x9e3779b97f4a7c15ull, plies, e)) return -1;
+    if (g->result != DR_ONGOING || !key_add(seen, g->ply[g->count].key)) continue;
+    if (balanced(g)) break;
   }
-  return 0; /* no even opening found: play the last one */
+  out->nplies = g->count; /* none new and even: the last one tried */
+  for (int i = 0; i < g->count; i++) out->move[i] = g->ply[i].move;
+  return 0;
+}
+
+static int choose_openings(const selfplay_match *m, opening *out, int npairs, err *e) {
+  game g;
+  size_t cap = 64;
+  while (cap < 4 * (size_t)npairs * OPENING_TRIES_PER_LENGTH) cap *= 2;
+  key_set seen = {xmalloc(cap * sizeof(uint64_t)), cap - 1};
+  memset(seen.slot, 0, cap * sizeof(uint64_t));
+  int rc = game_init(&g, m->rs, m->start, e);
+  for (int p = 0; rc == 0 && p < npairs; p++) rc = choose_opening(&g, m->seed + (uint64_t)p, &seen, &out[p], e);
+  if (g.ply) game_free(&g);
+  free(seen.slot);
+  return rc;
 }
 
 /* --------------------------------------------------------------- games */
@@ -98,15 +142,16 @@ static int choose(const game *g, const selfplay_player *p, rng *r, dr_move *out)
   return search_best(g, &l, NULL, NULL, NULL, out, NULL);
 }
 
-/* One game from the opening of 'pair_seed'; returns White's half-points. */
-static int play_game(game *g, const selfplay_player *white, const selfplay_player *black,
-                     uint64_t pair_seed, uint64_t game_seed, char *why, size_t len) {
+/* One game from 'start'; returns White's half-points. */
+static int play_game(game *g, const opening *start, const selfplay_player *white, const selfplay_player *black,
+                     uint64_t game_seed, char *why, size_t len) {
   err e;
   rng r = {game_seed};
-  if (play_opening(g, pair_seed, &e)) {
-    snprintf(why, len, "%s", e.msg);
-    return 1;
-  }
+  for (int i = 0; i < start->nplies; i++)
+    if (game_play(g, &start->move[i], &e)) {
+      snprintf(why, len, "%s", e.msg);
+      return 1;
+    }
   while (g->result == DR_ONGOING && g->count < SELFPLAY_MAX_PLIES) {
     dr_move mv;
     const selfplay_player *p = game_position(g)->turn == DR_WHITE ? white : black;
@@ -127,6 +172,7 @@ typedef struct finished {
 
 typedef struct pool {
   const selfplay_match *m;
+  const opening *openings; /* one per pair */
   pthread_mutex_t lock;
   int next_game, next_report;
   finished *out;
@@ -155,7 +201,7 @@ static void run_one(pool *pl, int i) {
     f->half = 1;
     snprintf(f->why, sizeof f->why, "%s", e.msg);
   } else {
-    int white_half = play_game(&g, a_white ? m->a : m->b, a_white ? m->b : m->a, pair_seed,
+    int white_half = play_game(&g, &pl->openings[i / 2], a_white ? m->a : m->b, a_white ? m->b : m->a,
                                pair_seed * 31 + (uint64_t)a_white, f->why, sizeof f->why);
     f->half = a_white ? white_half : 2 - white_half;
     if (m->keep_games) f->g = g, f->has_game = 1;
@@ -187,8 +233,16 @@ static int job_count(const selfplay_match *m) {
 }
 
 int selfplay_run(const selfplay_match *m, err *e) {
-  if (search_prepare(m->rs, e)) return -1;
-  pool pl = {.m = m, .out = xmalloc((size_t)(m->games > 0 ? m->games : 1) * sizeof(finished))};
+  int npairs = (m->games + 1) / 2;
+  opening *openings = xmalloc((size_t)(npairs > 0 ? npairs : 1) * sizeof(opening));
+  /* The openings first, in order, so that a game's opening does not depend on which
+  ** thread plays it or when. */
+  if (search_prepare(m->rs, e) || choose_openings(m, openings, npairs, e)) {
+    free(openings);
+    return -1;
+  }
+  pool pl = {.m = m, .openings = openings,
+             .out = xmalloc((size_t)(m->games > 0 ? m->games : 1) * sizeof(finished))};
   memset(pl.out, 0, (size_t)(m->games > 0 ? m->games : 1) * sizeof(finished));
   pthread_mutex_init(&pl.lock, NULL);
   int jobs = job_count(m);
@@ -200,5 +254,6 @@ int selfplay_run(const selfplay_match *m, err *e) {
   for (int j = 0; j < started; j++) pthread_join(tid[j], NULL);
   pthread_mutex_destroy(&pl.lock);
   free(pl.out);
+  free(openings);
   return 0;
 }

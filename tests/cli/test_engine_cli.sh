@@ -75,7 +75,7 @@ expect_lines "tuned weights load with --eval" "^best " -- analyse brazilian --de
 result=$("$draughts" match brazilian --a depth=4 --b depth=4 --eval-a "$tuned" \
   --eval-b "$src/sdk/tune/weakened.lua" --games 100 | tail -n 1)
 half=$(printf '%s\n' "$result" | sed -n 's/.*score \([0-9]*\)\(\.[0-9]\)*\/100 .*/\1/p')
-if [ -n "$half" ] && [ "$half" -ge 65 ]; then pass; else fail "tuned weights do not beat the weakened ones: $result"; fi
+if [ -n "$half" ] && [ "$half" -ge 60 ]; then pass; else fail "tuned weights do not beat the weakened ones: $result"; fi
 
 # A tuning script's mistakes: one line each, and an existing --out file is left alone.
 echo "-- keep me" >"$work/keep.lua"
