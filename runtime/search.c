@@ -98,6 +98,32 @@ int search_prepare(const ruleset *rs, err *e) {
   return rc;
 }
 
+/* A search at a playing level, or with an evaluator of its own, gets a small table
+** of its own, cleared for it.  Each calling thread keeps one: games of short
+** searches would otherwise allocate (and fault in) megabytes for every move. */
+static pthread_key_t private_key;
+static pthread_once_t private_once = PTHREAD_ONCE_INIT;
+
+static void private_free(void *table) {
+  tt_free(table);
+  free(table);
+}
+
+static void private_key_init(void) { pthread_key_create(&private_key, private_free); }
+
+static tt *private_table(void) {
+  pthread_once(&private_once, private_key_init);
+  tt *t = pthread_getspecific(private_key);
+  if (t) {
+    tt_clear(t);
+    return t;
+  }
+  t = xmalloc(sizeof *t);
+  tt_init(t, LEVEL_HASH_MB);
+  pthread_setspecific(private_key, t);
+  return t;
+}
+
 /* ---------------------------------------------------------------- state */
 
 /* A node's position and the counters its verdict depends on. */
@@ -709,7 +735,6 @@ int search_best(const game *g, const search_limits *limits, search_progress prog
   shared *sh = xmalloc(sizeof *sh);
   memset(sh, 0, sizeof *sh);
   eval_ctx *own_eval;
-  tt own_table = {0};
   setup_root(sh, g);
   setup_limits(sh, l, stop);
   sh->progress = progress;
@@ -718,8 +743,7 @@ int search_best(const game *g, const search_limits *limits, search_progress prog
   sh->ev = l->eval ? l->eval : evaluator(g->rs, &own_eval);
   /* Another evaluator's scores must not meet the shared table's. */
   if (l->level > 0 || l->eval || l->private_table) {
-    tt_init(&own_table, LEVEL_HASH_MB);
-    sh->table = &own_table;
+    sh->table = private_table();
   } else {
     pthread_mutex_lock(&engine_lock);
     sh->table = shared_table_locked();
@@ -733,7 +757,6 @@ int search_best(const game *g, const search_limits *limits, search_progress prog
   const dr_move *legal = legal_match(g, &sh->best); /* always one of the game's legal moves */
   *best = legal ? *legal : g->legal.moves[0];
   if (info) *info = sh->info;
-  if (own_table.slots) tt_free(&own_table);
   free(own_eval);
   free(sh->root_moves);
   free(sh->hist);
