@@ -42,9 +42,10 @@ int selfplay_parse_player(const char *text, const char *flag, selfplay_player *p
 
 int selfplay_parallel_safe(const selfplay_player *p) {
   search_limits l;
+  if (p->threads > 1) return 0; /* a search on several threads is timing-dependent */
   if (p->depth > 0 || p->level == 0) return 1;
   search_level_limits(p->level, &l);
-  return l.seconds == 0 && p->seconds == 0 && l.threads == 1 && p->threads <= 1;
+  return l.seconds == 0 && p->seconds == 0 && l.threads == 1;
 }
 
 /* ------------------------------------------------------------ openings */
