@@ -91,9 +91,9 @@ static int key_add(key_set *s, uint64_t key) {
 
 /* The opening of a pair.  Random plies can simply lose material (captures are
 ** compulsory), and then the opening, not the players, decides the pair: it is kept
-** only if a quick search finds it about even.  And it must be new: a small game
-** has few short openings (Alquerque has 12 of four plies), and a pair played twice
-** adds no information; when the short ones run out, the openings grow longer. */
+** only if a quick search finds it about even.  And it must be new: a small board
+** may have only a dozen openings of four plies, and a pair played twice adds no
+** information; when the short ones run out, the openings grow longer. */
 static int choose_opening(game *g, uint64_t seed, key_set *seen, opening *out, err *e) {
   for (int attempt = 0; attempt < OPENING_TRIES; attempt++) {
     int plies = OPENING_PLIES + 2 * (attempt / OPENING_TRIES_PER_LENGTH);
