@@ -16,6 +16,27 @@
 
 #define BENCH_MIN_SECONDS 1.0
 
+typedef struct timed {
+  int depth;
+  uint64_t nodes; /* UINT64_MAX: a move list overflowed */
+  double seconds;
+} timed;
+
+/* Perft from 'depth' down, deeper each time until one run lasts 'min_seconds' (0:
+** that depth alone), so that the figure is worth timing. */
+static timed timed_perft(const ruleset *rs, const dr_position *p, int depth, double min_seconds) {
+  timed t = {depth, 0, 0};
+  for (; t.depth <= 64; t.depth++) {
+    double t0 = now_seconds();
+    t.nodes = perft(rs, p, t.depth, PERFT_BY_EFFECT);
+    t.seconds = now_seconds() - t0;
+    if (t.seconds >= min_seconds || t.nodes == UINT64_MAX) break;
+  }
+  return t;
+}
+
+static double mnodes_per_second(const timed *t) { return t->seconds > 0 ? t->nodes / t->seconds / 1e6 : 0.0; }
+
 static void bench_preset(const cli_args *a, registry *reg, const char *variant, const char *preset) {
   cli_args b = *a;
   ruleset rs;
@@ -26,22 +47,12 @@ static void bench_preset(const cli_args *a, registry *reg, const char *variant, 
     rules_free(&rs);
     return;
   }
-  uint64_t nodes = 0;
-  double seconds = 0;
-  int depth = 0;
-  /* Deepen until one run lasts long enough to time, or run the requested depth. */
-  for (int d = a->depth ? a->depth : 1; d <= 64; d++) {
-    double t0 = now_seconds();
-    nodes = perft(&rs, &p, d, PERFT_BY_EFFECT);
-    seconds = now_seconds() - t0;
-    depth = d;
-    if (a->depth || seconds >= BENCH_MIN_SECONDS || nodes == UINT64_MAX) break;
-  }
-  if (nodes == UINT64_MAX)
+  timed t = timed_perft(&rs, &p, a->depth ? a->depth : 1, a->depth ? 0 : BENCH_MIN_SECONDS);
+  if (t.nodes == UINT64_MAX)
     printf("%-12s %-12s move list overflow\n", variant, rs.preset);
   else
-    printf("%-12s %-12s perft %2d %14" PRIu64 " nodes %8.3f s %10.2f Mnodes/s\n", variant, rs.preset, depth, nodes,
-           seconds, seconds > 0 ? nodes / seconds / 1e6 : 0.0);
+    printf("%-12s %-12s perft %2d %14" PRIu64 " nodes %8.3f s %10.2f Mnodes/s\n", variant, rs.preset, t.depth,
+           t.nodes, t.seconds, mnodes_per_second(&t));
   fflush(stdout);
   rules_free(&rs);
 }
@@ -53,13 +64,6 @@ static void bench_preset(const cli_args *a, registry *reg, const char *variant, 
 /* Allows every move: the price of calling Lua, and nothing else. */
 static const char noop_filter[] = "hooks = {filter = function(pos, move, moves) return true end}\n";
 
-static double perft_rate(const ruleset *rs, const dr_position *p, int depth, double *seconds) {
-  double t0 = now_seconds();
-  uint64_t nodes = perft(rs, p, depth, PERFT_BY_EFFECT);
-  *seconds = now_seconds() - t0;
-  return *seconds > 0 ? nodes / *seconds / 1e6 : 0.0;
-}
-
 /* The same perft with no script and under a no-op Lua move filter, side by side. */
 static void bench_hook_cost(const cli_args *a, registry *reg, const char *variant) {
   ruleset plain, hooked;
@@ -69,19 +73,20 @@ static void bench_hook_cost(const cli_args *a, registry *reg, const char *varian
   b.rules = NULL; /* the variant's default rules both ways */
   b.nsets = 0;
   if (!cli_variant(reg, &b, variant, &plain)) return;
-  if (cli_position(&b, &plain, &p) || rules_load_script(&hooked, plain.v, "noop_filter.lua", noop_filter, &e)) {
+  if (cli_position(&b, &plain, &p)) {
     rules_free(&plain);
     return;
   }
-  double hooked_rate = 0, plain_rate = 0, seconds = 0;
-  int depth = 1;
-  for (; depth <= 64; depth++) {
-    hooked_rate = perft_rate(&hooked, &p, depth, &seconds);
-    if (seconds >= BENCH_HOOK_SECONDS) break;
+  if (rules_load_script(&hooked, plain.v, "noop_filter.lua", noop_filter, &e)) {
+    cli_error("%s", e.msg);
+    rules_free(&plain);
+    return;
   }
-  plain_rate = perft_rate(&plain, &p, depth, &seconds);
-  printf("%-12s perft %2d  no script %8.2f Mnodes/s  no-op Lua filter %8.3f Mnodes/s  (%.0fx)\n", variant, depth,
-         plain_rate, hooked_rate, hooked_rate > 0 ? plain_rate / hooked_rate : 0.0);
+  timed with = timed_perft(&hooked, &p, 1, BENCH_HOOK_SECONDS);
+  timed without = timed_perft(&plain, &p, with.depth, 0);
+  double plain_rate = mnodes_per_second(&without), hooked_rate = mnodes_per_second(&with);
+  printf("%-12s perft %2d  no script %8.2f Mnodes/s  no-op Lua filter %8.3f Mnodes/s  (%.0fx)\n", variant,
+         with.depth, plain_rate, hooked_rate, hooked_rate > 0 ? plain_rate / hooked_rate : 0.0);
   fflush(stdout);
   rules_free(&hooked);
   rules_free(&plain);

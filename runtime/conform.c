@@ -337,19 +337,13 @@ static int case_moves(const ruleset *rs, const dr_position *p, rule_case *rc, er
   return result;
 }
 
+/* A case sets any counter but the number of moves, which the generator gives. */
 static int set_history_field(dr_history *h, const char *assignment, err *e) {
-  static const struct { const char *name; size_t offset; } fields[] = {
-      {"plies", offsetof(dr_history, plies)},
-      {"plies_since_capture", offsetof(dr_history, plies_since_capture)},
-      {"plies_since_man_move", offsetof(dr_history, plies_since_man_move)},
-      {"plies_since_material", offsetof(dr_history, plies_since_material)},
-      {"repetitions", offsetof(dr_history, repetitions)},
-  };
   const char *eq = strchr(assignment, '=');
-  for (size_t i = 0; eq && i < sizeof fields / sizeof *fields; i++)
-    if (strlen(fields[i].name) == (size_t)(eq - assignment) &&
-        strncmp(fields[i].name, assignment, (size_t)(eq - assignment)) == 0) {
-      *(int *)((char *)h + fields[i].offset) = atoi(eq + 1);
+  for (const history_field *f = history_fields; eq && f->name; f++)
+    if (f->offset != offsetof(dr_history, nmoves) && strlen(f->name) == (size_t)(eq - assignment) &&
+        strncmp(f->name, assignment, (size_t)(eq - assignment)) == 0) {
+      *(int *)((char *)h + f->offset) = atoi(eq + 1);
       return 0;
     }
   return err_set(e, "unknown history field in '%s'", assignment);

@@ -126,21 +126,23 @@ void eval_init_weights(eval_ctx *c, const ruleset *rs, const eval_weights *w) {
   c->start_material = start_material(c, rs);
 }
 
-int eval_init(eval_ctx *c, const ruleset *rs, err *e) {
-  eval_weights w;
+int eval_weights_of(const ruleset *rs, eval_weights *w, err *e) {
   if (rs->eval) {
-    eval_init_weights(c, rs, rs->eval);
+    *w = *rs->eval;
     return 0;
   }
-  eval_default_weights(&w);
-  int rc = 0;
+  eval_default_weights(w);
   const char *src = rs->v->eval;
-  if (src && *src) {
-    char chunk[160];
-    snprintf(chunk, sizeof chunk, "%s/eval.lua", rs->v->name);
-    rc = script_read_eval(rs->v, chunk, src, &w, e);
-    if (rc) eval_default_weights(&w);
-  }
+  if (!src || !*src) return 0;
+  char chunk[160];
+  snprintf(chunk, sizeof chunk, "%s/eval.lua", rs->v->name);
+  return script_read_eval(rs->v, chunk, src, w, e);
+}
+
+int eval_init(eval_ctx *c, const ruleset *rs, err *e) {
+  eval_weights w;
+  int rc = eval_weights_of(rs, &w, e);
+  if (rc) eval_default_weights(&w);
   eval_init_weights(c, rs, &w);
   return rc;
 }

@@ -71,10 +71,13 @@ DRI_FUNC void eval_weights_write(FILE *out, const dr_variant *v, const eval_weig
 /* Reads an eval.lua file into 'w' (defaults first); errors name the file. */
 DRI_FUNC int eval_read_file(const dr_variant *v, const char *path, eval_weights *w, err *e);
 
-/* Builds the evaluator of 'rs': the weights of its --eval file, else the variant's
-** eval.lua (or the defaults when it ships none), and the step sets learned from the ruleset's move generator.  On a
-** broken eval.lua it fails with the script's message and leaves a usable
-** evaluator with the default weights. */
+/* The weights of 'rs': its --eval file's, else the variant's eval.lua, else the
+** defaults.  A broken eval.lua is an error naming it. */
+DRI_FUNC int eval_weights_of(const ruleset *rs, eval_weights *w, err *e);
+
+/* Builds the evaluator of 'rs': its weights ('eval_weights_of') and the step sets
+** learned from the ruleset's move generator.  On a broken eval.lua it fails with the
+** script's message and leaves a usable evaluator with the default weights. */
 DRI_FUNC int eval_init(eval_ctx *c, const ruleset *rs, err *e);
 
 /* Builds the evaluator from explicit weights. */

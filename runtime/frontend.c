@@ -4,7 +4,6 @@
 */
 #include "frontend.h"
 
-#include <ctype.h>
 #include <dlfcn.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,12 +11,7 @@
 /* The descriptor of ABI version 1 ends after 'run'. */
 #define DR_FRONTEND_V1_SIZE (offsetof(dr_frontend, run) + sizeof(void (*)(void)))
 
-static int valid_name(const char *s) {
-  if (!s || !*s || strlen(s) > 32) return 0;
-  for (; *s; s++)
-    if (!(islower((unsigned char)*s) || isdigit((unsigned char)*s) || *s == '_')) return 0;
-  return 1;
-}
+#define FRONTEND_NAME_MAX 32
 
 int frontend_validate(const dr_frontend *f, err *e) {
   if (f->abi_version > DR_FRONTEND_ABI_VERSION)
@@ -27,7 +21,8 @@ int frontend_validate(const dr_frontend *f, err *e) {
   if (f->size < DR_FRONTEND_V1_SIZE)
     return err_set(e, "front-end descriptor is %u bytes, smaller than ABI 1's %zu", f->size,
                    (size_t)DR_FRONTEND_V1_SIZE);
-  if (!valid_name(f->name)) return err_set(e, "front-end name is missing or not [a-z0-9_]+");
+  if (!name_is_valid(f->name, FRONTEND_NAME_MAX))
+    return err_set(e, "front-end name is missing or not [a-z0-9_]+");
   if (!f->title) return err_set(e, "front end %s has no title", f->name);
   if (!f->run) return err_set(e, "front end %s lacks the required slot 'run'", f->name);
   return 0;

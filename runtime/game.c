@@ -45,19 +45,29 @@ static int count_repetitions(const game *g) {
   const game_ply *now = &g->ply[g->count];
   int n = 1;
   /* No position before the last capture or man move can come back. */
-  for (int i = g->count - 2; i >= 0 && i >= g->count - now->plies_since_man_move; i -= 2)
+  for (int i = g->count - 2; i >= 0 && i >= g->count - now->since.man_move; i -= 2)
     if (g->ply[i].key == now->key && memcmp(&g->ply[i].pos, &now->pos, sizeof now->pos) == 0) n++;
   return n;
 }
+
+const history_field history_fields[] = {
+    {"moves", offsetof(dr_history, nmoves)},
+    {"plies", offsetof(dr_history, plies)},
+    {"plies_since_capture", offsetof(dr_history, plies_since_capture)},
+    {"plies_since_man_move", offsetof(dr_history, plies_since_man_move)},
+    {"plies_since_material", offsetof(dr_history, plies_since_material)},
+    {"repetitions", offsetof(dr_history, repetitions)},
+    {NULL, 0},
+};
 
 void game_history(const game *g, dr_history *h) {
   const game_ply *now = &g->ply[g->count];
   memset(h, 0, sizeof *h);
   h->nmoves = g->legal.count;
   h->plies = g->count;
-  h->plies_since_capture = now->plies_since_capture;
-  h->plies_since_man_move = now->plies_since_man_move;
-  h->plies_since_material = now->plies_since_material;
+  h->plies_since_capture = now->since.capture;
+  h->plies_since_man_move = now->since.man_move;
+  h->plies_since_material = now->since.material;
   h->repetitions = count_repetitions(g);
 }
 
@@ -65,15 +75,12 @@ int game_play(game *g, const dr_move *m, err *e) {
   if (g->result != DR_ONGOING) return err_set(e, "the game is over (%s)", g->why);
   if (g->count + 1 >= g->cap) g->ply = xrealloc(g->ply, (g->cap *= 2) * sizeof *g->ply);
   game_ply *before = &g->ply[g->count], *after = before + 1;
-  int man = !(before->pos.kings >> m->from & 1);
   before->move = *m;
   memset(after, 0, sizeof *after);
   after->pos = before->pos;
   pos_apply(&after->pos, m);
   after->key = pos_hash_after(before->key, &before->pos, m);
-  after->plies_since_capture = m->captured ? 0 : before->plies_since_capture + 1;
-  after->plies_since_man_move = (m->captured || man) ? 0 : before->plies_since_man_move + 1;
-  after->plies_since_material = (m->captured || m->promotes) ? 0 : before->plies_since_material + 1;
+  after->since = counters_after(before->since, &before->pos, m);
   g->count++;
   return refresh(g, e);
 }

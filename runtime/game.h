@@ -10,13 +10,25 @@
 #include "rules.h"
 #include "util.h"
 
+/* The plies since the events the draw rules count from (dr_history's counters). */
+typedef struct draw_counters {
+  int capture;  /* since the last capture */
+  int man_move; /* since the last capture or move of a man */
+  int material; /* since the last capture or crowning */
+} draw_counters;
+
+/* The counters after 'm' is played from 'p': the one rule the game and the search share. */
+static inline draw_counters counters_after(draw_counters c, const dr_position *p, const dr_move *m) {
+  int man = !(p->kings >> m->from & 1);
+  return (draw_counters){m->captured ? 0 : c.capture + 1, (m->captured || man) ? 0 : c.man_move + 1,
+                         (m->captured || m->promotes) ? 0 : c.material + 1};
+}
+
 typedef struct game_ply {
   dr_position pos; /* the position before 'move' (or the current one, for the last entry) */
   uint64_t key;
   dr_move move;
-  int plies_since_capture;
-  int plies_since_man_move;
-  int plies_since_material;
+  draw_counters since;
 } game_ply;
 
 typedef struct game {
@@ -29,6 +41,13 @@ typedef struct game {
   const char *why;
   char resigned_why[64];
 } game;
+
+/* dr_history's fields by the names hooks and rules.txt cases give them; ends with NULL. */
+typedef struct history_field {
+  const char *name;
+  size_t offset;
+} history_field;
+DRI_FUNC extern const history_field history_fields[];
 
 /* Starts a game from 'start' (already checked). */
 DRI_FUNC int game_init(game *g, const ruleset *rs, const dr_position *start, err *e);

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "board.h"
+#include "game.h"
 #include "notation.h"
 #include "position.h"
 
@@ -110,18 +111,10 @@ static void push_move(lua_State *L, const dr_geometry *g, const dr_position *p, 
 }
 
 static void push_history(lua_State *L, const dr_history *h) {
-  static const struct { const char *name; size_t offset; } fields[] = {
-      {"moves", offsetof(dr_history, nmoves)},
-      {"plies", offsetof(dr_history, plies)},
-      {"plies_since_capture", offsetof(dr_history, plies_since_capture)},
-      {"plies_since_man_move", offsetof(dr_history, plies_since_man_move)},
-      {"plies_since_material", offsetof(dr_history, plies_since_material)},
-      {"repetitions", offsetof(dr_history, repetitions)},
-  };
   lua_createtable(L, 0, 6);
-  for (size_t i = 0; i < sizeof fields / sizeof *fields; i++) {
-    lua_pushinteger(L, *(const int *)((const char *)h + fields[i].offset));
-    lua_setfield(L, -2, fields[i].name);
+  for (const history_field *f = history_fields; f->name; f++) {
+    lua_pushinteger(L, *(const int *)((const char *)h + f->offset));
+    lua_setfield(L, -2, f->name);
   }
 }
 

@@ -5,7 +5,6 @@
 */
 #include "plugin.h"
 
-#include <ctype.h>
 #include <dirent.h>
 #include <dlfcn.h>
 #include <limits.h>
@@ -14,15 +13,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#define PLUGIN_NAME_MAX 48 /* of a variant, an option or a preset */
+
 /* The descriptor of ABI version 1 ends after 'help'. */
 #define DR_VARIANT_V1_SIZE (offsetof(dr_variant, help) + sizeof(const char *))
-
-static int valid_name(const char *s) {
-  if (!s || !*s || strlen(s) > 48) return 0;
-  for (; *s; s++)
-    if (!(islower((unsigned char)*s) || isdigit((unsigned char)*s) || *s == '_')) return 0;
-  return 1;
-}
 
 static int validate_geometry(const dr_geometry *g, err *e) {
   if (!g) return err_set(e, "no geometry");
@@ -63,7 +57,7 @@ static int validate_options(const dr_variant *v, err *e) {
   if (v->noptions > 0 && !v->options) return err_set(e, "options declared but no table");
   for (int i = 0; i < v->noptions; i++) {
     const dr_option *o = &v->options[i];
-    if (!valid_name(o->name)) return err_set(e, "option %d has an invalid name", i);
+    if (!name_is_valid(o->name, PLUGIN_NAME_MAX)) return err_set(e, "option %d has an invalid name", i);
     if (o->type != DR_OPTION_BOOL && o->type != DR_OPTION_INT)
       return err_set(e, "option %s has an unknown type", o->name);
     if (o->min > o->max || o->def < o->min || o->def > o->max)
@@ -80,7 +74,7 @@ static int validate_presets(const dr_variant *v, err *e) {
   int n = 0;
   for (; v->presets[n].name; n++) {
     if (n >= DR_MAX_PRESETS) return err_set(e, "more than %d presets", DR_MAX_PRESETS);
-    if (!valid_name(v->presets[n].name)) return err_set(e, "preset %d has an invalid name", n);
+    if (!name_is_valid(v->presets[n].name, PLUGIN_NAME_MAX)) return err_set(e, "preset %d has an invalid name", n);
     if (!v->presets[n].script) return err_set(e, "preset %s has no script", v->presets[n].name);
   }
   return 0;
@@ -94,7 +88,7 @@ int plugin_validate(const dr_variant *v, err *e) {
   if (v->size < DR_VARIANT_V1_SIZE)
     return err_set(e, "descriptor is %u bytes, smaller than ABI 1's %zu", v->size,
                    (size_t)DR_VARIANT_V1_SIZE);
-  if (!valid_name(v->name)) return err_set(e, "variant name is missing or not [a-z0-9_]+");
+  if (!name_is_valid(v->name, PLUGIN_NAME_MAX)) return err_set(e, "variant name is missing or not [a-z0-9_]+");
   if (!v->title) return err_set(e, "variant %s has no title", v->name);
   if (!v->initial || !v->generate || !v->judge)
     return err_set(e, "variant %s lacks a required slot (%s)", v->name,

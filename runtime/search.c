@@ -130,7 +130,7 @@ static tt *private_table(void) {
 typedef struct frame {
   dr_position pos;
   uint64_t key;
-  int psc, psmm, psmat; /* plies since capture, since capture or man move, since material change */
+  draw_counters since;
 } frame;
 
 /* What every thread of one search shares. */
@@ -225,7 +225,7 @@ static int score_from_tt(int s, int ply) { return s > WIN_BOUND ? s - ply : s < 
 /* The counters decide verdicts (move limits, counts), so two visits of a position
 ** with different counters are different nodes for the table. */
 static uint64_t table_key(const frame *f) {
-  uint64_t c = (uint64_t)f->psc | (uint64_t)f->psmm << 21 | (uint64_t)f->psmat << 42;
+  uint64_t c = (uint64_t)f->since.capture | (uint64_t)f->since.man_move << 21 | (uint64_t)f->since.material << 42;
   rng r = {c};
   return f->key ^ (c ? rng_next(&r) : 0);
 }
@@ -242,13 +242,10 @@ void search_score_text(int score, char *out, size_t len) {
 /* ---------------------------------------------------------------- nodes */
 
 static void frame_child(const frame *f, const dr_move *m, frame *c) {
-  int man = !(f->pos.kings >> m->from & 1);
   c->pos = f->pos;
   pos_apply(&c->pos, m);
   c->key = pos_hash_after(f->key, &f->pos, m);
-  c->psc = m->captured ? 0 : f->psc + 1;
-  c->psmm = (m->captured || man) ? 0 : f->psmm + 1;
-  c->psmat = (m->captured || m->promotes) ? 0 : f->psmat + 1;
+  c->since = counters_after(f->since, &f->pos, m);
 }
 
 /* The ruleset's verdict on the node at 'ply' (its key already in 'w->keys').  A
@@ -257,9 +254,9 @@ static void frame_child(const frame *f, const dr_move *m, frame *c) {
 static int verdict_of(worker *w, const frame *f, int ply, int nmoves) {
   const shared *sh = w->sh;
   int at = sh->nhist + ply, reps = 1, in_path = 0;
-  for (int i = at - 2; i >= 0 && i >= at - f->psmm; i -= 2)
+  for (int i = at - 2; i >= 0 && i >= at - f->since.man_move; i -= 2)
     if (w->keys[i] == f->key) reps++, in_path |= i >= sh->nhist;
-  dr_history h = {nmoves, sh->root_plies + ply, f->psc, f->psmm, f->psmat, reps};
+  dr_history h = {nmoves, sh->root_plies + ply, f->since.capture, f->since.man_move, f->since.material, reps};
   const char *why = NULL;
   int v = sh->rs->judge(&sh->rs->rules, &f->pos, &h, &why);
   if (v < DR_ONGOING || v > DR_DRAW) v = DR_ONGOING;
@@ -350,7 +347,7 @@ static int node_search(worker *w, const frame *f, int depth, int alpha, int beta
   w->keys[sh->nhist + ply] = f->key;
   if (depth <= 0) { /* a quiet leaf is judged and scored without a move list */
     int quiet = rules_quiet_count(sh->rs, &f->pos);
-    if (quiet > 0 || (quiet == 0 && ply < MAX_PLY - 1)) {
+    if (quiet >= 0) {
       int verdict = verdict_of(w, f, ply, quiet);
       return verdict != DR_ONGOING ? terminal_score(verdict, turn, ply) : eval_position(sh->ev, &f->pos);
     }
@@ -571,8 +568,7 @@ static int thread_count(const search_limits *l) {
 static void setup_root(shared *sh, const game *g) {
   const game_ply *now = &g->ply[g->count];
   sh->rs = g->rs;
-  sh->root = (frame){now->pos, now->key, now->plies_since_capture, now->plies_since_man_move,
-                     now->plies_since_material};
+  sh->root = (frame){now->pos, now->key, now->since};
   sh->root_plies = g->count;
   dr_movelist *list = xmalloc(sizeof *list);
   *list = g->legal;
@@ -581,7 +577,7 @@ static void setup_root(shared *sh, const game *g) {
   sh->root_moves = xmalloc((size_t)list->count * sizeof(dr_move));
   memcpy(sh->root_moves, list->moves, (size_t)list->count * sizeof(dr_move));
   free(list);
-  int window = now->plies_since_man_move < g->count ? now->plies_since_man_move : g->count;
+  int window = now->since.man_move < g->count ? now->since.man_move : g->count;
   sh->nhist = window;
   sh->hist = xmalloc((size_t)(window + 1) * sizeof(uint64_t));
   for (int i = 0; i < window; i++) sh->hist[i] = g->ply[g->count - window + i].key;

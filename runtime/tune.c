@@ -344,18 +344,6 @@ static int run_tuner(tuner *t, const cli_args *a, eval_weights *out, err *e) {
   return rc ? -1 : 0;
 }
 
-static int start_weights(const ruleset *rs, eval_weights *w, err *e) {
-  if (rs->eval) {
-    *w = *rs->eval;
-    return 0;
-  }
-  eval_default_weights(w);
-  if (!rs->v->eval || !*rs->v->eval) return 0;
-  char chunk[160];
-  snprintf(chunk, sizeof chunk, "%s/eval.lua", rs->v->name);
-  return script_read_eval(rs->v, chunk, rs->v->eval, w, e);
-}
-
 int cmd_tune(registry *reg, const cli_args *a) {
   ruleset rs;
   dr_position start;
@@ -369,7 +357,7 @@ int cmd_tune(registry *reg, const cli_args *a) {
   if (!cli_variant(reg, a, a->args[0], &rs)) return CLI_FAILED;
   int rc = CLI_OK;
   if (cli_position(a, &rs, &start)) rc = CLI_FAILED;
-  else if (start_weights(&rs, &t.start_weights, &e) || run_tuner(&t, a, &tuned, &e) ||
+  else if (eval_weights_of(&rs, &t.start_weights, &e) || run_tuner(&t, a, &tuned, &e) ||
            write_weights(a, rs.v, &tuned, &e)) {
     cli_error("%s", e.msg);
     rc = CLI_FAILED;

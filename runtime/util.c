@@ -3,6 +3,7 @@
 */
 #include "util.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -93,4 +94,11 @@ double now_seconds(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+int name_is_valid(const char *s, size_t max) {
+  if (!s || !*s || strlen(s) > max) return 0;
+  for (; *s; s++)
+    if (!(islower((unsigned char)*s) || isdigit((unsigned char)*s) || *s == '_')) return 0;
+  return 1;
 }

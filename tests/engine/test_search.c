@@ -150,9 +150,9 @@ static void set_history(game *g, const char *history) {
     cr_assert_not_null(eq, "history: expected name=value, got '%s'", a);
     *eq = '\0';
     int v = atoi(eq + 1);
-    if (strcmp(a, "plies_since_capture") == 0) now->plies_since_capture = v;
-    else if (strcmp(a, "plies_since_man_move") == 0) now->plies_since_man_move = v;
-    else if (strcmp(a, "plies_since_material") == 0) now->plies_since_material = v;
+    if (strcmp(a, "plies_since_capture") == 0) now->since.capture = v;
+    else if (strcmp(a, "plies_since_man_move") == 0) now->since.man_move = v;
+    else if (strcmp(a, "plies_since_material") == 0) now->since.material = v;
     else cr_assert_fail("history: unknown counter '%s'", a);
   }
 }

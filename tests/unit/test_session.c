@@ -355,18 +355,23 @@ static const char *rules_file(const char *source) {
   return path;
 }
 
-/* House-rule hooks live in the game's ruleset: they keep working as the game goes
-** on, and a new game releases them (ASan checks both). */
-Test(session, house_rule_hooks_work_through_the_session) {
-  const char *path = rules_file("hooks = {filter = function(pos, m)\n"
-                                "  return board.file(m.to) ~= 8 and ((helpers.capturers(pos) & board.bit(m.from)) ~= 0 or m.captures == 0)\n"
-                                "end}\n");
+/* A game between two people under the rules script at 'path'. */
+static void start_with_rules(const char *path) {
   dr_setup st;
   DR_INIT(st);
   st.variant = "template";
   st.rules = path;
   st.player[0] = st.player[1] = DR_PLAYER_HUMAN;
   cr_assert_eq(h->new_game(s, &st), 0, "%s", h->error(s));
+}
+
+/* House-rule hooks live in the game's ruleset: they keep working as the game goes
+** on, and a new game releases them (ASan checks both). */
+Test(session, house_rule_hooks_work_through_the_session) {
+  const char *path = rules_file("hooks = {filter = function(pos, m)\n"
+                                "  return board.file(m.to) ~= 8 and ((helpers.capturers(pos) & board.bit(m.from)) ~= 0 or m.captures == 0)\n"
+                                "end}\n");
+  start_with_rules(path);
   const dr_move *moves;
   cr_expect_eq(h->legal_moves(s, &moves), 6, "the filter hook takes g3-h4 away");
   cr_expect_eq(h->play_text(s, "g3-h4"), -1);
@@ -379,12 +384,7 @@ Test(session, house_rule_hooks_work_through_the_session) {
 
 Test(session, a_failing_hook_is_reported_in_the_status) {
   const char *path = rules_file("hooks = {filter = function(pos, m) return m.nosuch.field end}\n");
-  dr_setup st;
-  DR_INIT(st);
-  st.variant = "template";
-  st.rules = path;
-  st.player[0] = st.player[1] = DR_PLAYER_HUMAN;
-  cr_assert_eq(h->new_game(s, &st), 0, "%s", h->error(s));
+  start_with_rules(path);
   cr_expect(strstr(status().warning, "house rules disabled") != NULL, "%s", status().warning);
   remove(path);
 }
