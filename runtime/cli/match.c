@@ -2,7 +2,7 @@
 ** match.c — 'draughts match VARIANT --a PLAYER --b PLAYER --games N': the engine
 ** against itself at two levels or depths, perhaps with other evaluation weights
 ** (--eval-a, --eval-b), or against a random mover.  Games come in pairs from the
-** same short random opening, each side having White once (runtime/selfplay.c).
+** same short random opening, each side having White once (runtime/engine/selfplay.c).
 ** Prints each game, then the score and the Elo difference with its 95% margin.
 */
 #include <math.h>
