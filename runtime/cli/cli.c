@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "eval.h"
 #include "game.h"
 #include "notation.h"
 #include "pdn.h"
@@ -197,7 +198,7 @@ const plugin *cli_variant(registry *reg, const cli_args *a, const char *name, ru
       rules_free(rs);
       return NULL;
     }
-  if (a->eval && rules_set_eval(rs, a->eval, &e)) {
+  if (a->eval && eval_attach(rs, a->eval, &e)) {
     cli_error("%s", e.msg);
     rules_free(rs);
     return NULL;

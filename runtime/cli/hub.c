@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "eval.h"
 #include "game.h"
 #include "notation.h"
 #include "position.h"
@@ -266,7 +267,7 @@ static int load_rules(hub *h) {
   drop_rules(h);
   const plugin *p = registry_resolve(h->reg, h->variant, &e);
   if (!p || rules_load_spec(&h->rs, &p->v, h->rules, &e) || /* "" is the default preset */
-      (h->eval && rules_set_eval(&h->rs, h->eval, &e))) {
+      (h->eval && eval_attach(&h->rs, h->eval, &e))) {
     if (p) rules_free(&h->rs); /* an option may fail after the preset loaded */
     hub_error(h, "%s", e.msg);
     return -1;

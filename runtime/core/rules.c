@@ -9,7 +9,6 @@
 #include <string.h>
 #include <strings.h>
 
-#include "eval.h"
 #include "hooks.h"
 #include "script.h"
 
@@ -105,21 +104,6 @@ void rules_free(ruleset *rs) {
     rs->initial = rs->v->initial, rs->generate = rs->v->generate, rs->judge = rs->v->judge;
     rs->quiet_count = rs->v->quiet_count;
   }
-}
-
-int rules_set_eval(ruleset *rs, const char *path, err *e) {
-  static uint64_t next_id;
-  eval_weights *w = xmalloc(sizeof *w);
-  if (eval_read_file(rs->v, path, w, e)) {
-    free(w);
-    return -1;
-  }
-  free(rs->eval);
-  rs->eval = w;
-  rs->eval_id = __atomic_add_fetch(&next_id, 1, __ATOMIC_RELAXED);
-  const char *base = strrchr(path, '/');
-  snprintf(rs->eval_name, sizeof rs->eval_name, "%s", base ? base + 1 : path);
-  return 0;
 }
 
 const char *rules_problem(const ruleset *rs) { return hooks_problem(rs->hooks); }

@@ -25,9 +25,11 @@ typedef struct ruleset {
   int (*quiet_count)(const dr_rules *rules, const dr_position *pos);
   struct hooks *hooks; /* the house-rule script behind replaced slots, or NULL */
   uint64_t hooks_id;   /* unique per installed script (0: none), so caches never mistake one for another */
-  /* The engine's weights from an --eval file (owned), or NULL for the variant's
-  ** eval.lua; 'eval_id' tells loaded files apart as 'hooks_id' does scripts. */
-  struct eval_weights *eval;
+  /* Evaluation weights a command attached to these rules (an --eval file), so that
+  ** they travel with the rules to every search; NULL for the variant's own.  Core
+  ** only carries and frees them (one malloc'ed block): the engine reads and writes
+  ** them.  'eval_id' tells attached files apart as 'hooks_id' does scripts. */
+  void *eval;
   uint64_t eval_id;
   char eval_name[128]; /* the file's name, for messages; "" without one */
 } ruleset;
@@ -55,10 +57,6 @@ DRI_FUNC int rules_load_script(ruleset *rs, const dr_variant *v, const char *chu
 /* Releases what a rules script installed (its Lua state and hook closures).  Only
 ** the ruleset 'rules_load' filled may be freed, not a copy of it. */
 DRI_FUNC void rules_free(ruleset *rs);
-
-/* Makes the engine evaluate with the weights of an eval.lua file
-** (sdk/docs/eval.md) instead of the variant's own; errors name the file. */
-DRI_FUNC int rules_set_eval(ruleset *rs, const char *path, err *e);
 
 /* Why the house rules were switched off mid-game (a script error), or NULL. */
 DRI_FUNC const char *rules_problem(const ruleset *rs);

@@ -8,7 +8,6 @@
 
 #include <draughts/variant.h>
 
-#include "eval.h"
 #include "util.h"
 
 #define SCRIPT_MEMORY_CAP (32u << 20)      /* bytes one script may allocate */
@@ -32,18 +31,5 @@ DRI_FUNC int script_run(script *sc, const char *source, err *e);
 DRI_FUNC int script_call(script *sc, int nargs, int nresults, err *e);
 /* From now on 'options' can be read but not set. */
 DRI_FUNC void script_seal(script *sc);
-
-/* Runs 'source', a variant's eval.lua, which returns a table of evaluation weights
-** (sdk/docs/eval.md), and sets the weights it names in 'w' (others keep their
-** value).  Unknown names and values out of range are errors naming the key. */
-DRI_FUNC int script_read_eval(const dr_variant *v, const char *chunkname, const char *source, eval_weights *w,
-                              err *e);
-
-/* The weights table at 'idx' into 'w' (fields it does not name keep their value);
-** a bad field raises a Lua error naming it. */
-DRI_FUNC void script_check_weights(struct lua_State *L, int idx, const dr_variant *v, eval_weights *w);
-
-/* Pushes 'w' as a table in the eval.lua format, every field spelled out. */
-DRI_FUNC void script_push_weights(struct lua_State *L, const dr_variant *v, const eval_weights *w);
 
 #endif

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "script.h"
+#include "eval_lua.h"
 
 #define FIELD(f) {#f, offsetof(eval_weights, f)}
 const eval_field eval_fields[] = {
@@ -128,7 +128,7 @@ void eval_init_weights(eval_ctx *c, const ruleset *rs, const eval_weights *w) {
 
 int eval_weights_of(const ruleset *rs, eval_weights *w, err *e) {
   if (rs->eval) {
-    *w = *rs->eval;
+    *w = *(const eval_weights *)rs->eval;
     return 0;
   }
   eval_default_weights(w);
@@ -136,7 +136,7 @@ int eval_weights_of(const ruleset *rs, eval_weights *w, err *e) {
   if (!src || !*src) return 0;
   char chunk[160];
   snprintf(chunk, sizeof chunk, "%s/eval.lua", rs->v->name);
-  return script_read_eval(rs->v, chunk, src, w, e);
+  return eval_lua_read(rs->v, chunk, src, w, e);
 }
 
 int eval_init(eval_ctx *c, const ruleset *rs, err *e) {
@@ -147,12 +147,27 @@ int eval_init(eval_ctx *c, const ruleset *rs, err *e) {
   return rc;
 }
 
+int eval_attach(ruleset *rs, const char *path, err *e) {
+  static uint64_t next_id;
+  eval_weights *w = xmalloc(sizeof *w);
+  if (eval_read_file(rs->v, path, w, e)) {
+    free(w);
+    return -1;
+  }
+  free(rs->eval);
+  rs->eval = w;
+  rs->eval_id = __atomic_add_fetch(&next_id, 1, __ATOMIC_RELAXED);
+  const char *base = strrchr(path, '/');
+  snprintf(rs->eval_name, sizeof rs->eval_name, "%s", base ? base + 1 : path);
+  return 0;
+}
+
 int eval_read_file(const dr_variant *v, const char *path, eval_weights *w, err *e) {
   char *src = read_file(path, NULL, e);
   eval_default_weights(w);
   if (!src) return -1;
   const char *base = strrchr(path, '/');
-  int rc = script_read_eval(v, base ? base + 1 : path, src, w, e);
+  int rc = eval_lua_read(v, base ? base + 1 : path, src, w, e);
   free(src);
   return rc;
 }

@@ -68,6 +68,10 @@ DRI_FUNC int eval_advance(const eval_weights *w, int row);
 ** becomes the first line. */
 DRI_FUNC void eval_weights_write(FILE *out, const dr_variant *v, const eval_weights *w, const char *comment);
 
+/* Makes searches under 'rs' evaluate with the weights of an eval.lua file
+** (sdk/docs/eval.md) instead of the variant's own; errors name the file. */
+DRI_FUNC int eval_attach(ruleset *rs, const char *path, err *e);
+
 /* Reads an eval.lua file into 'w' (defaults first); errors name the file. */
 DRI_FUNC int eval_read_file(const dr_variant *v, const char *path, eval_weights *w, err *e);
 

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "notation.h"
-#include "script.h"
+#include "eval_lua.h"
 
 /* The integer at the top of the stack, checked against the weight range. */
 static int weight_value(lua_State *L, const char *what) {
@@ -69,7 +69,7 @@ static void read_weight(lua_State *L, const dr_variant *v, eval_weights *w, cons
   else luaL_error(L, "unknown weight '%s'", key);
 }
 
-void script_check_weights(lua_State *L, int idx, const dr_variant *v, eval_weights *w) {
+void eval_lua_check(lua_State *L, int idx, const dr_variant *v, eval_weights *w) {
   idx = lua_absindex(L, idx);
   luaL_checktype(L, idx, LUA_TTABLE);
   lua_pushnil(L);
@@ -90,7 +90,7 @@ static void push_squares(lua_State *L, const dr_geometry *g, const int *value, c
   lua_setfield(L, -2, kind);
 }
 
-void script_push_weights(lua_State *L, const dr_variant *v, const eval_weights *w) {
+void eval_lua_push(lua_State *L, const dr_variant *v, const eval_weights *w) {
   const dr_geometry *g = v->geometry;
   lua_newtable(L);
   for (const eval_field *f = eval_fields; f->name; f++) {
@@ -120,11 +120,11 @@ static int read_eval_protected(lua_State *L) {
   lua_settop(L, 1);
   lua_call(L, 0, 1);
   if (!lua_istable(L, -1)) return luaL_error(L, "an eval script must return a table of weights");
-  script_check_weights(L, -1, call->v, call->w);
+  eval_lua_check(L, -1, call->v, call->w);
   return 0;
 }
 
-int script_read_eval(const dr_variant *v, const char *chunkname, const char *source, eval_weights *w,
+int eval_lua_read(const dr_variant *v, const char *chunkname, const char *source, eval_weights *w,
                      err *e) {
   script *sc = script_open(v, NULL, chunkname, e);
   if (!sc) return -1;

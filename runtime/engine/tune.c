@@ -1,11 +1,13 @@
 /*
-** tune.c — 'draughts tune VARIANT --script tune.lua [--eval START] [--out FILE]':
-** a Lua script fits the engine's evaluation weights.  It runs in the same sandbox
+** tune.c — the 'tune' library of tuning scripts: a Lua script fits the engine's
+** evaluation weights ('draughts tune', cli/tune_cli.c).  It runs in the same sandbox
 ** as rules scripts, with a 'tune' library that plays the engine against itself
 ** and measures weights against game results (sdk/docs/tuning.md); the table it
 ** returns is written as an eval.lua.  The heavy work (games, evaluations) is C:
 ** the script only decides which weights to try.
 */
+#include "tune.h"
+
 #include <errno.h>
 #include <lauxlib.h>
 #include <lua.h>
@@ -14,8 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
-#include "script.h"
+#include "eval_lua.h"
 #include "selfplay.h"
 
 #define TUNE_SEED 0x74756e65ull
@@ -24,12 +25,7 @@
 #define TUNE_MAX_GAMES 100000
 
 /* What the library functions reach through their upvalue. */
-typedef struct tuner {
-  const ruleset *rs;
-  const dr_position *start;
-  eval_weights start_weights;
-  int jobs; /* games at once; 0: every core */
-} tuner;
+typedef tune_config tuner;
 
 /* A sample: quiet positions of self-play games, each with its game's result. */
 typedef struct sample_entry {
@@ -50,7 +46,7 @@ static tuner *tuner_of(lua_State *L) { return lua_touserdata(L, lua_upvalueindex
 /* The weights table at 'idx', on top of the defaults. */
 static void check_weights(lua_State *L, int idx, eval_weights *w) {
   eval_default_weights(w);
-  script_check_weights(L, idx, tuner_of(L)->rs->v, w);
+  eval_lua_check(L, idx, tuner_of(L)->rs->v, w);
 }
 
 /* Every key of the options table at 'opts' is one of 'known' (NULL-terminated): a
@@ -233,14 +229,14 @@ static int l_match(lua_State *L) {
 /* ------------------------------------------------------------- weights */
 
 static int l_weights(lua_State *L) {
-  script_push_weights(L, tuner_of(L)->rs->v, &tuner_of(L)->start_weights);
+  eval_lua_push(L, tuner_of(L)->rs->v, &tuner_of(L)->start_weights);
   return 1;
 }
 
 static int l_defaults(lua_State *L) {
   eval_weights w;
   eval_default_weights(&w);
-  script_push_weights(L, tuner_of(L)->rs->v, &w);
+  eval_lua_push(L, tuner_of(L)->rs->v, &w);
   return 1;
 }
 
@@ -248,7 +244,7 @@ static int l_defaults(lua_State *L) {
 static int l_check(lua_State *L) {
   eval_weights w;
   check_weights(L, 1, &w);
-  script_push_weights(L, tuner_of(L)->rs->v, &w);
+  eval_lua_push(L, tuner_of(L)->rs->v, &w);
   return 1;
 }
 
@@ -267,7 +263,7 @@ static int l_print(lua_State *L) {
   return 0;
 }
 
-static void open_tune(lua_State *L, tuner *t, const cli_args *a) {
+static void open_tune(lua_State *L, const tuner *t) {
   static const luaL_Reg funcs[] = {{"weights", l_weights}, {"defaults", l_defaults}, {"check", l_check},
                                    {"sample", l_sample},   {"error", l_error},       {"match", l_match},
                                    {NULL, NULL}};
@@ -282,57 +278,32 @@ static void open_tune(lua_State *L, tuner *t, const cli_args *a) {
   lua_setfield(L, -2, "__gc");
   lua_pop(L, 1);
   lua_newtable(L);
-  lua_pushlightuserdata(L, t);
+  lua_pushlightuserdata(L, (void *)t);
   luaL_setfuncs(L, funcs, 1);
   lua_pushstring(L, t->rs->v->name);
   lua_setfield(L, -2, "variant");
-  if (a->games) lua_pushinteger(L, a->games), lua_setfield(L, -2, "games");
-  if (a->depth) lua_pushinteger(L, a->depth), lua_setfield(L, -2, "depth");
+  if (t->games) lua_pushinteger(L, t->games), lua_setfield(L, -2, "games");
+  if (t->depth) lua_pushinteger(L, t->depth), lua_setfield(L, -2, "depth");
   lua_setglobal(L, "tune");
   lua_pushcfunction(L, l_print);
   lua_setglobal(L, "print");
 }
 
-/* ---------------------------------------------------------------- command */
-
-/* Writes next to 'path' and renames, so a failure never leaves half a file. */
-static int write_weights(const cli_args *a, const dr_variant *v, const eval_weights *w, err *e) {
-  char comment[512];
-  const char *base = strrchr(a->script, '/');
-  snprintf(comment, sizeof comment, "Written by 'draughts tune %s --script %s'%s%s.", v->name,
-           base ? base + 1 : a->script, a->eval ? " from " : "", a->eval ? a->eval : "");
-  if (!a->out) {
-    eval_weights_write(stdout, v, w, comment);
-    return 0;
-  }
-  char tmp[4200];
-  snprintf(tmp, sizeof tmp, "%s.tmp", a->out);
-  FILE *f = fopen(tmp, "w");
-  if (!f) return err_set(e, "cannot write %s: %s", tmp, strerror(errno));
-  eval_weights_write(f, v, w, comment);
-  if (fclose(f) != 0 || rename(tmp, a->out) != 0) {
-    err_set(e, "cannot write %s: %s", a->out, strerror(errno));
-    remove(tmp);
-    return -1;
-  }
-  return 0;
-}
-
 /* Runs the script; its result, a weights table, lands in 'out'. */
-static int run_tuner(tuner *t, const cli_args *a, eval_weights *out, err *e) {
-  char *src = read_file(a->script, NULL, e);
+int tune_run(const tune_config *t, eval_weights *out, err *e) {
+  char *src = read_file(t->script, NULL, e);
   if (!src) return -1;
-  const char *base = strrchr(a->script, '/');
-  script *sc = script_open(t->rs->v, NULL, base ? base + 1 : a->script, e);
+  const char *base = strrchr(t->script, '/');
+  script *sc = script_open(t->rs->v, NULL, base ? base + 1 : t->script, e);
   int rc = sc ? 0 : -1;
   if (sc) {
     lua_State *L = script_lua(sc);
-    open_tune(L, t, a);
+    open_tune(L, t);
     rc = script_load(sc, src, e) || script_call(sc, 0, 1, e);
     if (rc == 0 && !lua_istable(L, -1))
       rc = err_set(e, "%s: a tuning script must return a table of weights", script_name(sc));
     if (rc == 0) { /* read in protected mode: a bad field is a Lua error naming it */
-      lua_pushlightuserdata(L, t);
+      lua_pushlightuserdata(L, (void *)t);
       lua_pushcclosure(L, l_store, 1);
       lua_insert(L, -2);
       lua_pushlightuserdata(L, out);
@@ -342,27 +313,4 @@ static int run_tuner(tuner *t, const cli_args *a, eval_weights *out, err *e) {
   script_close(sc);
   free(src);
   return rc ? -1 : 0;
-}
-
-int cmd_tune(registry *reg, const cli_args *a) {
-  ruleset rs;
-  dr_position start;
-  tuner t = {.rs = &rs, .start = &start, .jobs = a->threads};
-  eval_weights tuned;
-  err e;
-  if (a->nargs < 1 || !a->script) {
-    cli_error("tune needs a variant and a script: draughts tune VARIANT --script tune.lua [--out FILE]");
-    return CLI_USAGE;
-  }
-  if (!cli_variant(reg, a, a->args[0], &rs)) return CLI_FAILED;
-  int rc = CLI_OK;
-  if (cli_position(a, &rs, &start)) rc = CLI_FAILED;
-  else if (eval_weights_of(&rs, &t.start_weights, &e) || run_tuner(&t, a, &tuned, &e) ||
-           write_weights(a, rs.v, &tuned, &e)) {
-    cli_error("%s", e.msg);
-    rc = CLI_FAILED;
-  } else if (a->out) {
-    fprintf(stderr, "draughts: tuned weights written to %s\n", a->out);
-  }
-  return cli_finish(&rs, rc);
 }

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "eval.h"
 #include "notation.h"
 #include "pdn.h"
 #include "position.h"
@@ -175,7 +176,7 @@ static int resolve_setup(session *s, const dr_setup *in, ruleset *rs, dr_positio
   if (!p || rules_load(rs, &p->v, in->rules, &e)) return session_fail(s, "%s", e.msg);
   for (int i = 0; i < in->nsets; i++)
     if (rules_set(rs, in->sets[i], &e)) return session_fail(s, "%s", e.msg);
-  if (setup_eval(in) && rules_set_eval(rs, setup_eval(in), &e)) return session_fail(s, "%s", e.msg);
+  if (setup_eval(in) && eval_attach(rs, setup_eval(in), &e)) return session_fail(s, "%s", e.msg);
   if (fen_read(rs, in->fen ? in->fen : "start", start, &e)) return session_fail(s, "%s", e.msg);
   return 0;
 }

@@ -16,7 +16,7 @@
 #include "notation.h"
 #include "plugin.h"
 #include "position.h"
-#include "script.h"
+#include "eval_lua.h"
 #include "search.h"
 
 /* ------------------------------------------------------------ the plugins */
@@ -448,7 +448,7 @@ Test(eval, every_shipped_eval_lua_reads_cleanly) {
     plugin *p = open_plugin(&src[i]);
     eval_weights w;
     eval_default_weights(&w);
-    cr_expect_eq(script_read_eval(&p->v, path, text, &w, &e), 0, "%s", e.msg);
+    cr_expect_eq(eval_lua_read(&p->v, path, text, &w, &e), 0, "%s", e.msg);
     cr_expect_eq(w.man, 100, "%s: a man is 100 by convention", path);
     free(text);
     plugin_close(p);
@@ -459,7 +459,7 @@ static void expect_eval_error(const dr_variant *v, const char *source, const cha
   eval_weights w;
   err e;
   eval_default_weights(&w);
-  cr_assert_neq(script_read_eval(v, "bad.lua", source, &w, &e), 0, "accepted: %s", source);
+  cr_assert_neq(eval_lua_read(v, "bad.lua", source, &w, &e), 0, "accepted: %s", source);
   cr_expect(strstr(e.msg, part) != NULL, "'%s' not in '%s'", part, e.msg);
   cr_expect(strstr(e.msg, "bad.lua") != NULL, "no file name in '%s'", e.msg);
 }
@@ -479,7 +479,7 @@ Test(eval, bad_weights_are_refused_with_the_key_named) {
   eval_weights w;
   err e;
   eval_default_weights(&w);
-  cr_expect_eq(script_read_eval(&p->v, "ok.lua", "return {king = 250, advance = {0, 5}, squares = {man = {c3 = 7}}}",
+  cr_expect_eq(eval_lua_read(&p->v, "ok.lua", "return {king = 250, advance = {0, 5}, squares = {man = {c3 = 7}}}",
                                 &w, &e), 0, "%s", e.msg);
   cr_expect_eq(w.king, 250);
   cr_expect_eq(w.nadvance, 2);
@@ -510,7 +510,7 @@ Test(eval, written_weights_read_back_to_the_same_evaluation) {
   eval_weights w, back;
   err e;
   eval_default_weights(&w);
-  cr_assert_eq(script_read_eval(&p->v, "w.lua",
+  cr_assert_eq(eval_lua_read(&p->v, "w.lua",
                                 "return {king = 275, mobility = -3, advance = {0, 4, 9}, "
                                 "squares = {man = {c3 = 7, h2 = -4}, king = {a1 = 12}}}", &w, &e), 0, "%s", e.msg);
   char *text = NULL;
@@ -519,7 +519,7 @@ Test(eval, written_weights_read_back_to_the_same_evaluation) {
   eval_weights_write(f, &p->v, &w, "a test");
   fclose(f);
   eval_default_weights(&back);
-  cr_assert_eq(script_read_eval(&p->v, "written.lua", text, &back, &e), 0, "%s in:\n%s", e.msg, text);
+  cr_assert_eq(eval_lua_read(&p->v, "written.lua", text, &back, &e), 0, "%s in:\n%s", e.msg, text);
   free(text);
   eval_ctx a, b;
   eval_init_weights(&a, &rs, &w);
@@ -543,11 +543,11 @@ Test(eval, an_eval_file_replaces_the_variants_weights_for_these_rules_only) {
   cr_assert_eq(fen_read(&rs, "W:Wa1,c3:Bd6,f6", &pos, &e), 0, "%s", e.msg);
   eval_ctx own, other;
   eval_init(&own, &rs, &e);
-  cr_assert_eq(rules_set_eval(&rs, path, &e), 0, "%s", e.msg);
+  cr_assert_eq(eval_attach(&rs, path, &e), 0, "%s", e.msg);
   eval_init(&other, &rs, &e);
   cr_expect_neq(eval_position(&own, &pos), eval_position(&other, &pos), "the file's weights are used");
   cr_expect_neq(search_prepare(&rs, &e), -1, "%s", e.msg);
-  cr_expect_neq(rules_set_eval(&rs, "/nonexistent/eval.lua", &e), 0);
+  cr_expect_neq(eval_attach(&rs, "/nonexistent/eval.lua", &e), 0);
   cr_expect(strstr(e.msg, "/nonexistent/eval.lua") != NULL, "%s", e.msg);
   unlink(path);
   rules_free(&rs);

@@ -1,6 +1,6 @@
 /*
 ** brazilian.c — Brazilian draughts: international rules on the 8x8 board, with
-** a casual preset for the short-king, free-choice game of seed 002.  This file
+** a casual preset: short kings, free choice of capture.  This file
 ** holds the descriptor: geometry, options, start position and the end of the
 ** game; generate.c holds move generation.
 */
@@ -170,7 +170,7 @@ static const char help[] =
   "each; with kings on both sides, 4 or 5 pieces draw after 30 moves each and 6 or 7 pieces "
   "after 60 moves each without a capture or a crowning.\n"
   "\n"
-  "Casual rules (seed 002). Kings move one square and jump only a piece next to them, "
+  "Casual rules (the Damas app's game). Kings move one square and jump only a piece next to them, "
   "forwards or backwards; men capture forwards only. Capturing is compulsory but you choose "
   "which capture, however many pieces it takes. A man reaching the far rank is crowned and "
   "the move ends there, even in the middle of a capture. The game is drawn after 40 moves "

@@ -152,7 +152,8 @@ enum {
 /* ---- Those below are for host version 2 and greater: profiles, scores, streaks. */
 
 /* A setup's 'level' that lets the player's streak in the variant choose the
-** computer's level (the engine's streak-to-level mapping): seed 000's opponent. */
+** computer's level (the engine's streak-to-level mapping): the opponent that reads
+** deeper and blunders less as the player's streak grows. */
 #define DR_LEVEL_STREAK (-1)
 
 /* How a game ended for the person who played the computer. */

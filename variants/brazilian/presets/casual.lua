@@ -1,4 +1,4 @@
--- Casual damas (seed 002): short kings, men capture forwards, free choice of capture, crowning ends the move
+-- Casual damas: short kings, men capture forwards, free choice of capture, crowning ends the move
 options.flying_kings = false
 options.men_capture_backwards = false
 options.majority_capture = false
