@@ -1,0 +1,170 @@
+/*
+** international.c — International draughts (FMJD): the 10x10 board, flying
+** kings, men that capture backwards, the majority capture, and a man crowned
+** only where its move ends.  This file holds the descriptor: geometry,
+** options, start position and the end of the game; generate.c holds move
+** generation.
+*/
+#include "international.h"
+
+#include <draughts/bits.h>
+#include <draughts/embed.h>
+
+/* Name, number (1 = b10 ... 50 = i1, counted from Black's side, FMJD art. 2.6),
+** file, rank. */
+#define P(name, number, file, rank) {name, number, file, rank, 0}
+#define GHOST {NULL, 0, 0, 0, 0}
+
+static const dr_point points[DR_MAX_POINTS] = {
+  P("a1", 46, 0, 0), P("c1", 47, 2, 0), P("e1", 48, 4, 0), P("g1", 49, 6, 0), P("i1", 50, 8, 0), /* bits 0-4 */
+  GHOST, /* bit 5 */
+  P("b2", 41, 1, 1), P("d2", 42, 3, 1), P("f2", 43, 5, 1), P("h2", 44, 7, 1), P("j2", 45, 9, 1), /* bits 6-10 */
+  P("a3", 36, 0, 2), P("c3", 37, 2, 2), P("e3", 38, 4, 2), P("g3", 39, 6, 2), P("i3", 40, 8, 2), /* bits 11-15 */
+  GHOST, /* bit 16 */
+  P("b4", 31, 1, 3), P("d4", 32, 3, 3), P("f4", 33, 5, 3), P("h4", 34, 7, 3), P("j4", 35, 9, 3), /* bits 17-21 */
+  P("a5", 26, 0, 4), P("c5", 27, 2, 4), P("e5", 28, 4, 4), P("g5", 29, 6, 4), P("i5", 30, 8, 4), /* bits 22-26 */
+  GHOST, /* bit 27 */
+  P("b6", 21, 1, 5), P("d6", 22, 3, 5), P("f6", 23, 5, 5), P("h6", 24, 7, 5), P("j6", 25, 9, 5), /* bits 28-32 */
+  P("a7", 16, 0, 6), P("c7", 17, 2, 6), P("e7", 18, 4, 6), P("g7", 19, 6, 6), P("i7", 20, 8, 6), /* bits 33-37 */
+  GHOST, /* bit 38 */
+  P("b8", 11, 1, 7), P("d8", 12, 3, 7), P("f8", 13, 5, 7), P("h8", 14, 7, 7), P("j8", 15, 9, 7), /* bits 39-43 */
+  P("a9", 6, 0, 8), P("c9", 7, 2, 8), P("e9", 8, 4, 8), P("g9", 9, 6, 8), P("i9", 10, 8, 8), /* bits 44-48 */
+  GHOST, /* bit 49 */
+  P("b10", 1, 1, 9), P("d10", 2, 3, 9), P("f10", 3, 5, 9), P("h10", 4, 7, 9), P("j10", 5, 9, 9), /* bits 50-54 */
+};
+
+static const dr_geometry geometry = {
+  .npoints = 50,
+  .files = 10,
+  .ranks = 10,
+  .draw = DR_DRAW_CHECKERED,
+  .points = IN_POINTS,
+  .promotion = {IN_RANK(9), IN_RANK(0)},
+  .point = points,
+  .nlines = 0,
+  .lines = NULL,
+};
+
+static const dr_option options[IN_NOPTIONS] = {
+  [IN_OPT_QUIET_MOVE_LIMIT] = {
+    "quiet_move_limit", DR_OPTION_INT, 25, 0, 500,
+    "draw after this many moves by each side in which only kings moved and nothing was taken "
+    "(0: never)"},
+  [IN_OPT_ENDGAME_COUNTS] = {
+    "endgame_counts", DR_OPTION_BOOL, 1, 0, 1,
+    "endgame counts: a lone king draws against 3 pieces with a king after 16 moves each, "
+    "against 2 or 1 after 5"},
+};
+
+static int in_initial(const dr_rules *rules, dr_position *out) {
+  (void)rules;
+  dr_bits white = IN_RANK(0) | IN_RANK(1) | IN_RANK(2) | IN_RANK(3); /* squares 31-50 */
+  dr_bits black = IN_RANK(6) | IN_RANK(7) | IN_RANK(8) | IN_RANK(9); /* squares 1-20 */
+  *out = (dr_position){.side = {white, black}, .kings = 0, .turn = DR_WHITE};
+  return DR_OK;
+}
+
+static int win_for(int side) { return side == DR_WHITE ? DR_WHITE_WINS : DR_BLACK_WINS; }
+
+/* Plies of the FMJD endgame count (art. 6.3 and 6.4) for a lone king against
+** 'strong', which needs a king of its own; 0 when no count applies. */
+static int lone_king_plies(dr_bits strong, dr_bits kings, const char **why) {
+  int pieces = dr_bits_count(strong);
+  if (!(strong & kings) || pieces > 3) return 0;
+  if (pieces == 3) {
+    *why = "three pieces with a king against a lone king: 16 moves each";
+    return 32;
+  }
+  *why = "at most two pieces with a king against a lone king: 5 moves each";
+  return 10;
+}
+
+/* The count, started by the last capture or crowning, that the material on the
+** board has; 0 when none. */
+static int endgame_plies(const dr_position *pos, const char **why) {
+  dr_bits white = pos->side[DR_WHITE], black = pos->side[DR_BLACK], kings = pos->kings;
+  if (dr_bits_count(black) == 1 && (black & kings)) return lone_king_plies(white, kings, why);
+  if (dr_bits_count(white) == 1 && (white & kings)) return lone_king_plies(black, kings, why);
+  return 0;
+}
+
+static int in_judge(const dr_rules *rules, const dr_position *pos, const dr_history *h,
+                    const char **why) {
+  int turn = pos->turn, limit = rules->opt[IN_OPT_QUIET_MOVE_LIMIT];
+  if (h->nmoves == 0) {
+    *why = pos->side[turn] ? "no legal move" : "no pieces left";
+    return win_for(turn ^ 1);
+  }
+  if (h->repetitions >= 3) {
+    *why = "threefold repetition";
+    return DR_DRAW;
+  }
+  if (limit > 0 && h->plies_since_man_move >= 2 * limit) {
+    *why = limit == 25 ? "25 moves each with only kings moving and nothing taken"
+                       : "move limit with only kings moving and nothing taken";
+    return DR_DRAW;
+  }
+  if (rules->opt[IN_OPT_ENDGAME_COUNTS]) {
+    int plies = endgame_plies(pos, why);
+    if (plies && h->plies_since_material >= plies) return DR_DRAW;
+  }
+  *why = "";
+  return DR_ONGOING;
+}
+
+static const char help[] =
+  "International draughts\n"
+  "\n"
+  "Draughts on the 10x10 board, played on the 50 dark squares, numbered 1 to 50 from "
+  "Black's side (square 1 is top left as White sees the board); the long diagonal runs from "
+  "each player's left. Each side starts with 20 men on its first four ranks: White on 31-50, "
+  "Black on 1-20. White moves first.\n"
+  "\n"
+  "A man steps one square diagonally forwards. A man that ends its move on the far rank "
+  "becomes a king, which moves any distance along a diagonal. Capturing is compulsory: a man "
+  "jumps an enemy piece next to it, forwards or backwards, onto the empty square behind; a "
+  "king takes a piece any distance away along a diagonal and lands on any empty square "
+  "beyond it. A piece that can jump again must go on. You must play the capture that takes "
+  "the most pieces, men and kings counting the same; between equal captures you choose. "
+  "Jumped pieces leave the board only when the move ends (the Turkish strike): they cannot "
+  "be jumped twice and they block the way. A man that passes over the far rank during a "
+  "capture and jumps on stays a man; it is crowned only if the move ends there.\n"
+  "\n"
+  "A side with no pieces, or no legal move on its turn, loses. The game is drawn when the "
+  "same position comes round for the third time with the same side to move; after 25 moves "
+  "each in which only kings moved and nothing was taken; and by the endgame counts, started "
+  "by the last capture or crowning: a lone king against three pieces of which one at least "
+  "is a king draws after 16 moves each, against two pieces or one with a king after 5 "
+  "moves each.\n"
+  "\n"
+  "Tips\n"
+  "- The majority rule is the heart of the game's combinations: give one or two men so that "
+  "the capture your opponent must make leaves his pieces where you take three or four.\n"
+  "- Hold the centre (squares 22, 23, 27, 28 for Black, 23, 24, 28, 29 for White): a strong "
+  "centre gives your men tempo and room.\n"
+  "- Keep the back rank pieces (47, 48, 49 for White) as long as the opponent can break "
+  "through: they stop his men from crowning.\n"
+  "- A flying king is worth about three men; three kings against one win only while they "
+  "hold the long diagonal, and the 16-move count leaves no time to lose.\n";
+
+static const dr_variant variant = {
+  .abi_version = DR_ABI_VERSION,
+  .size = sizeof(dr_variant),
+  .name = "international",
+  .title = "International draughts",
+  .pdn_gametype = "20",
+  .geometry = &geometry,
+  .noptions = IN_NOPTIONS,
+  .options = options,
+  .presets = dr_embedded_presets,
+  .perft = dr_embedded_perft,
+  /* initial  */ .initial = in_initial,
+  /* generate */ .generate = international_generate,
+  /* judge    */ .judge = in_judge,
+  /* validate */ .validate = NULL, /* the runtime already refuses men on their promotion rank */
+  .help = help,
+  .eval = dr_embedded_eval,
+  .quiet_count = international_quiet_count,
+};
+
+DR_EXPORT const dr_variant *dr_variant_entry(void) { return &variant; }
