@@ -101,22 +101,47 @@ static void man_jumps(capture_search *s, dr_bits at, dr_bits taken, int legs) {
 
 static void king_jumps(capture_search *s, dr_bits at, dr_bits taken, int legs);
 
+/* Whether a flying king on 'at', having taken 'taken' so far, can jump again. */
+static int flying_king_can_go_on(const capture_search *s, dr_bits at, dr_bits taken) {
+  for (int i = 0; i < 4; i++) {
+    dr_bits victim = step(at, all_dirs[i]);
+    while (victim & s->empty) victim = step(victim, all_dirs[i]);
+    if (step(victim & s->opponents & ~taken, all_dirs[i]) & s->empty) return 1;
+  }
+  return 0;
+}
+
+/* The squares behind 'victim' a flying king may land on.  A piece that can jump
+** again must go on, so when some of them let the king go on it must land on one
+** of those.  Under the majority rule the shorter sequences are dropped anyway, so
+** the test is only needed with free choice. */
+static dr_bits flying_landings(const capture_search *s, dr_bits victim, dr_bits taken, int d) {
+  dr_bits lands = 0;
+  for (dr_bits land = step(victim, d) & s->empty; land; land = step(land, d) & s->empty) lands |= land;
+  if (s->majority) return lands;
+  dr_bits going_on = 0;
+  for (dr_bits l = lands; l;) {
+    dr_bits land = dr_bit(dr_bits_pop(&l));
+    if (flying_king_can_go_on(s, land, taken | victim)) going_on |= land;
+  }
+  return going_on ? going_on : lands;
+}
+
 /* The legs of a king's capture in direction 'd': a flying king sees the first
-** piece along the diagonal and may land on any empty square behind it. */
+** piece along the diagonal and may land on an empty square behind it. */
 ALWAYS_INLINE int king_jump(capture_search *s, dr_bits at, dr_bits taken, int legs, int d) {
   dr_bits victim = step(at, d);
   if (s->flying)
     while (victim & s->empty) victim = step(victim, d);
   victim &= s->opponents & ~taken;
-  int more = 0;
-  for (dr_bits land = step(victim, d) & s->empty; land; land = step(land, d) & s->empty) {
-    s->path[legs] = square_of(land);
-    s->jumped[legs] = square_of(victim);
-    king_jumps(s, land, taken | victim, legs + 1);
-    more = 1;
-    if (!s->flying) break;
+  dr_bits lands = s->flying ? flying_landings(s, victim, taken, d) : step(victim, d) & s->empty;
+  if (!lands) return 0;
+  s->jumped[legs] = square_of(victim);
+  for (dr_bits l = lands; l;) {
+    s->path[legs] = (uint8_t)dr_bits_pop(&l);
+    king_jumps(s, dr_bit(s->path[legs]), taken | victim, legs + 1);
   }
-  return more;
+  return 1;
 }
 
 /* Goes on capturing with a king standing on 'at'. */
