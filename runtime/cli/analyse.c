@@ -79,7 +79,11 @@ static int analyse_position(const cli_args *a, const ruleset *rs, const dr_posit
   dr_move best;
   char text[256];
   analyse_limits(a, &l);
-  search_best(&g, &l, print_iteration, &an, NULL, &best, &info);
+  if (search_best(&g, &l, print_iteration, &an, NULL, &best, &info) == GUARD_REFUSED) {
+    cli_error("%s", guard_refusal(rs->v));
+    game_free(&g);
+    return CLI_FAILED;
+  }
   move_text_short(rs->v->geometry, &g.legal, &best, an.notation, text, sizeof text);
   printf("best %s\n", text);
   game_free(&g);

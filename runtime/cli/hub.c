@@ -40,6 +40,9 @@ typedef struct hub {
   registry *reg;
   char variant[64], rules[256];
   const char *eval; /* --eval: the engine's weights file, or NULL */
+  /* 'variant' and 'rules' came from a hub line, not the command line: they name
+  ** variants and presets found, never a file, unless --allow-rule-files lets rules. */
+  int variant_from_line, rules_from_line, allow_rule_files;
   int threads, hash, strength;
   ruleset rs;
   int ready;    /* rules loaded ('init' or the first position) and up to date */
@@ -265,8 +268,10 @@ static void drop_rules(hub *h) {
 static int load_rules(hub *h) {
   err e;
   drop_rules(h);
-  const plugin *p = registry_resolve(h->reg, h->variant, &e);
-  if (!p || rules_load_spec(&h->rs, &p->v, h->rules, &e) || /* "" is the default preset */
+  const plugin *p = h->variant_from_line ? registry_lookup(h->reg, h->variant, &e)
+                                         : registry_resolve(h->reg, h->variant, &e);
+  int named = h->rules_from_line && !h->allow_rule_files;
+  if (!p || (named ? rules_load_named : rules_load_spec)(&h->rs, &p->v, h->rules, &e) || /* "": default */
       (h->eval && eval_attach(&h->rs, h->eval, &e))) {
     if (p) rules_free(&h->rs); /* an option may fail after the preset loaded */
     hub_error(h, "%s", e.msg);
@@ -306,8 +311,10 @@ static void cmd_set_param(hub *h, const hub_line *l) {
   if (strcmp(name, "variant") == 0) {
     snprintf(h->variant, sizeof h->variant, "%s", value);
     *h->rules = '\0'; /* another variant's preset means nothing here */
+    h->variant_from_line = 1, h->rules_from_line = 0;
   } else if (strcmp(name, "rules") == 0) {
     snprintf(h->rules, sizeof h->rules, "%s", value);
+    h->rules_from_line = 1;
   } else if (strcmp(name, "threads") == 0 && number_of(value, 0, 64, &v) == 0) {
     h->threads = (int)v;
   } else if (strcmp(name, "hash") == 0 && number_of(value, 1, 65536, &v) == 0) {
@@ -422,7 +429,9 @@ static void *think(void *arg) {
   }
   /* Done with the game before saying so: the GUI may send the next position at once. */
   __atomic_store_n(&h->searching, 0, __ATOMIC_RELEASE);
-  if (rc != 0)
+  if (rc == GUARD_REFUSED)
+    hub_error(h, "%s", guard_refusal(h->rs.v));
+  else if (rc != 0)
     hub_error(h, "no legal move: the game is over");
   else
     hub_print(h, *ponder ? "done move=%s ponder=%s" : "done move=%s", move, ponder);
@@ -499,6 +508,7 @@ int cmd_hub(registry *reg, const cli_args *a) {
   h->threads = a->threads;
   h->hash = a->hash;
   h->eval = a->eval;
+  h->allow_rule_files = a->allow_rule_files;
   h->limits.seconds = 1.0;
   pthread_mutex_init(&h->out, NULL);
   const char *variant = a->nargs ? a->args[0] : reg->count ? reg->items[0]->v.name : "";

@@ -14,6 +14,7 @@
 #include "board.h"
 #include "cli.h"
 #include "game.h"
+#include "guard.h"
 #include "notation.h"
 #include "session.h"
 
@@ -296,6 +297,13 @@ static int start_session(session *s, const cli_args *a, const dr_setup *setup) {
   return 0;
 }
 
+/* A plugin refused during the session (its error was shown then) fails the command. */
+static int any_refused(const registry *reg) {
+  for (int i = 0; i < reg->count; i++)
+    if (guard_refusal(&reg->items[i]->v)) return 1;
+  return 0;
+}
+
 int cmd_play(registry *reg, const cli_args *a) {
   dr_setup setup;
   DR_INIT(setup);
@@ -315,5 +323,5 @@ int cmd_play(registry *reg, const cli_args *a) {
   if (rc == 0 && (rc = fe->run(session_host(), s, why, sizeof why)) != 0)
     cli_error("front end '%s': %s", fe->name, *why ? why : "failed");
   session_free(s);
-  return rc ? CLI_FAILED : CLI_OK;
+  return rc || any_refused(reg) ? CLI_FAILED : CLI_OK;
 }

@@ -33,8 +33,13 @@ DRI_FUNC const char *pdn_tag_value(const pdn_record *r, const char *name);
 DRI_FUNC int pdn_parse(const char *text, size_t *pos, pdn_record *r, err *e);
 DRI_FUNC void pdn_record_free(pdn_record *r);
 
-/* The variant a record is for: its GameType or Variant tag, else 'fallback'. */
+/* The variant a record is for: its GameType or Variant tag (names of variants already
+** found, never a file to load), else 'fallback' (from the command line: a name or a path). */
 DRI_FUNC const plugin *pdn_variant(registry *reg, const pdn_record *r, const char *fallback, err *e);
+
+/* The rules a record's Rules tag names (presets and options by name only), or the
+** variant's default rules without one. */
+DRI_FUNC int pdn_rules(const pdn_record *r, const dr_variant *v, ruleset *rs, err *e);
 
 /* Replays a record on a fresh game (rules from '--rules' or the record's Rules tag). */
 DRI_FUNC int pdn_replay(const pdn_record *r, const ruleset *rs, game *g, err *e);

@@ -97,7 +97,7 @@ double now_seconds(void) {
 }
 
 int name_is_valid(const char *s, size_t max) {
-  if (!s || !*s || strlen(s) > max) return 0;
+  if (!s || !*s || strnlen(s, max + 1) > max) return 0; /* bounded: a plugin's name may be garbage */
   for (; *s; s++)
     if (!(islower((unsigned char)*s) || isdigit((unsigned char)*s) || *s == '_')) return 0;
   return 1;

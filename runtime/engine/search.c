@@ -149,6 +149,7 @@ typedef struct shared {
   uint64_t node_limit;
   volatile int *user_stop;
   int abort;  /* atomic: every thread stops */
+  int refused; /* atomic: the plugin's moves were refused (guard.h): the search is void */
   uint64_t nodes; /* atomic: flushed counts of every thread */
   search_progress progress;
   void *ud;
@@ -185,6 +186,12 @@ typedef struct worker {
 static int aborted(const shared *sh) { return __atomic_load_n(&sh->abort, __ATOMIC_RELAXED); }
 
 static void abort_search(shared *sh) { __atomic_store_n(&sh->abort, 1, __ATOMIC_RELAXED); }
+
+/* The plugin gave output the runtime refused: what was searched so far is void. */
+static void refuse_search(shared *sh) {
+  __atomic_store_n(&sh->refused, 1, __ATOMIC_RELAXED);
+  abort_search(sh);
+}
 
 /* The caller's flag, set from another thread: read atomically. */
 static int user_stopped(const shared *sh) {
@@ -258,8 +265,11 @@ static int verdict_of(worker *w, const frame *f, int ply, int nmoves) {
     if (w->keys[i] == f->key) reps++, in_path |= i >= sh->nhist;
   dr_history h = {nmoves, sh->root_plies + ply, f->since.capture, f->since.man_move, f->since.material, reps};
   const char *why = NULL;
-  int v = sh->rs->judge(&sh->rs->rules, &f->pos, &h, &why);
-  if (v < DR_ONGOING || v > DR_DRAW) v = DR_ONGOING;
+  int v = guard_verdict(sh->rs->v, sh->rs->judge(&sh->rs->rules, &f->pos, &h, &why), &why);
+  if (v == GUARD_REFUSED) {
+    refuse_search(w->sh);
+    return DR_ONGOING;
+  }
   if (v == DR_ONGOING && in_path && reps < 3) {
     h.repetitions = 3;
     if (sh->rs->judge(&sh->rs->rules, &f->pos, &h, &why) == DR_DRAW) v = DR_DRAW;
@@ -353,7 +363,9 @@ static int node_search(worker *w, const frame *f, int depth, int alpha, int beta
     }
   }
   ply_data *pd = ply_at(w, ply);
-  if (rules_generate(sh->rs, &f->pos, &pd->list) != DR_OK) return eval_position(sh->ev, &f->pos);
+  int listed = rules_generate(sh->rs, &f->pos, &pd->list);
+  if (listed == GUARD_REFUSED) return refuse_search(sh), 0;
+  if (listed != DR_OK) return eval_position(sh->ev, &f->pos);
   int verdict = verdict_of(w, f, ply, pd->list.count);
   if (verdict != DR_ONGOING) return terminal_score(verdict, turn, ply);
   if (ply >= MAX_PLY - 1 || pd->list.count == 0) return eval_position(sh->ev, &f->pos);
@@ -753,11 +765,12 @@ int search_best(const game *g, const search_limits *limits, search_progress prog
   const dr_move *legal = legal_match(g, &sh->best); /* always one of the game's legal moves */
   *best = legal ? *legal : g->legal.moves[0];
   if (info) *info = sh->info;
+  int rc = __atomic_load_n(&sh->refused, __ATOMIC_RELAXED) ? GUARD_REFUSED : 0;
   free(own_eval);
   free(sh->root_moves);
   free(sh->hist);
   free(sh);
-  return 0;
+  return rc;
 }
 
 int search_hint(const game *g, double seconds, dr_move *best, search_info *info) {

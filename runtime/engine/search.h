@@ -49,8 +49,9 @@ typedef void (*search_progress)(void *ud, const search_info *info);
 /* Chooses a move for the side to move of 'g' (its history counts: repetitions and
 ** the draw counters are the game's own).  'stop', if not NULL, may be set to 1 from
 ** another thread to end the search early with the best move found so far.
-** Returns 0 and fills 'best' (and 'info' if not NULL), or -1 when there is no
-** legal move or the game is over. */
+** Returns 0 and fills 'best' (and 'info' if not NULL), -1 when there is no legal
+** move or the game is over, or GUARD_REFUSED when the plugin gave moves the runtime
+** refused during the search ('guard_refusal' says why). */
 DRI_FUNC int search_best(const game *g, const search_limits *limits, search_progress progress, void *ud,
                          volatile int *stop, dr_move *best, search_info *info);
 
