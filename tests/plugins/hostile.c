@@ -1,7 +1,7 @@
 /*
 ** hostile.c — plugins that load fine and then break the contract at play time.  A
 ** 4x4 game (men step straight ahead, no captures) is played correctly at the start
-** position; from the next position on, each HOSTILE_* build corrupts its first move,
+** position; in the positions that follow, each HOSTILE_* build corrupts its first move,
 ** its count or its verdict, so commands reach the bad output inside games, perft
 ** and searches.  test_hostile.sh asserts the one-line refusal for each.
 ** HOSTILE_marker is a correct plugin whose constructor leaves a file: tests check
@@ -26,6 +26,13 @@ static int initial(const dr_rules *r, dr_position *out) {
   (void)r;
   *out = (dr_position){{START_WHITE, START_BLACK}, 0, DR_WHITE, {0}};
   return DR_OK;
+}
+
+/* A position of a game in progress: White's four men, not all at home.  (The engine
+** also asks about positions of its own making, which stay correct, so that the
+** corruption is met inside the search.) */
+static int in_play(const dr_position *p) {
+  return __builtin_popcountll(p->side[DR_WHITE]) == 4 && p->side[DR_WHITE] != START_WHITE;
 }
 
 static void corrupt(const dr_position *p, dr_movelist *out) {
@@ -62,7 +69,7 @@ static int generate(const dr_rules *r, const dr_position *p, dr_movelist *out) {
     m->from = (uint8_t)from, m->to = (uint8_t)to;
     m->promotes = !(p->kings >> from & 1) && (us == DR_WHITE ? to >= 12 : to < 4);
   }
-  if (out->count && p->side[DR_WHITE] != START_WHITE) corrupt(p, out);
+  if (out->count && in_play(p)) corrupt(p, out);
   return DR_OK;
 }
 
@@ -72,7 +79,7 @@ static char long_reason[1 << 16];
 
 static int judge(const dr_rules *r, const dr_position *p, const dr_history *h, const char **why) {
   (void)r;
-  int started = p->side[DR_WHITE] != START_WHITE;
+  int started = in_play(p);
   (void)started;
 #if defined(HOSTILE_why_long)
   if (started) {
