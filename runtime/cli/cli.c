@@ -395,7 +395,7 @@ static int cmd_pdn(registry *reg, const cli_args *a) {
     cli_error("pdn needs a file: draughts pdn FILE [VARIANT]");
     return CLI_USAGE;
   }
-  char *text = read_file(a->args[0], NULL, &e);
+  char *text = read_file_max(a->args[0], PDN_MAX_BYTES, NULL, &e);
   if (!text) {
     cli_error("%s", e.msg);
     return CLI_FAILED;

@@ -11,6 +11,7 @@
 #include "util.h"
 
 #define PDN_MAX_TAGS 32
+#define PDN_MAX_BYTES ((size_t)256 << 20) /* a game file larger than this is refused while read */
 
 typedef struct pdn_tag {
   char name[32];

@@ -473,7 +473,7 @@ int session_load_pdn(session *s, const char *path) {
   pdn_record r;
   game g;
   size_t pos = 0;
-  char *text = read_file(path, NULL, &e);
+  char *text = read_file_max(path, PDN_MAX_BYTES, NULL, &e);
   if (!text) return session_fail(s, "%s", e.msg);
   int got = pdn_parse(text, &pos, &r, &e), rc = -1;
   free(text);
