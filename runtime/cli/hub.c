@@ -22,6 +22,7 @@
 #include "notation.h"
 #include "position.h"
 #include "search.h"
+#include "tt.h"
 
 #define HUB_LINE 65536
 #define HUB_MAX_ARGS 32
@@ -279,8 +280,16 @@ static int load_rules(hub *h) {
   }
   h->have_rules = 1;
   if (search_prepare(&h->rs, &e)) hub_error(h, "%s (playing with default weights)", e.msg);
-  if (h->hash) search_set_hash((size_t)h->hash);
-  search_clear_hash();
+  size_t used = h->hash ? search_set_hash((size_t)h->hash) : 0;
+  if (used != (size_t)h->hash) { /* said, and the engine goes on with what it can have */
+    hub_error(h, "hash %d MB is more than this machine's memory allows: using %zu MB", h->hash, used);
+    h->hash = (int)used;
+  }
+  if (search_clear_hash(&e)) {
+    drop_rules(h);
+    hub_error(h, "%s", e.msg);
+    return -1;
+  }
   h->notation = geometry_has_numbers(p->v.geometry) ? NOTATION_NUMERIC : NOTATION_ALGEBRAIC;
   h->ready = 1;
   return 0;
@@ -296,7 +305,7 @@ static void cmd_hub_hello(hub *h) {
   hub_print(h, "param name=variant value=%s type=enum values=\"%s\"", h->variant, values);
   hub_print(h, "param name=rules value=\"%s\" type=string", h->rules);
   hub_print(h, "param name=threads value=%d type=int min=0 max=64", h->threads);
-  hub_print(h, "param name=hash value=%d type=int min=1 max=65536", h->hash ? h->hash : 64);
+  hub_print(h, "param name=hash value=%d type=int min=1 max=%zu", h->hash ? h->hash : 64, tt_max_megabytes());
   hub_print(h, "param name=strength value=%d type=int min=0 max=%d", h->strength, SEARCH_LEVELS);
   hub_print(h, "wait");
 }
@@ -317,7 +326,7 @@ static void cmd_set_param(hub *h, const hub_line *l) {
     h->rules_from_line = 1;
   } else if (strcmp(name, "threads") == 0 && number_of(value, 0, 64, &v) == 0) {
     h->threads = (int)v;
-  } else if (strcmp(name, "hash") == 0 && number_of(value, 1, 65536, &v) == 0) {
+  } else if (strcmp(name, "hash") == 0 && number_of(value, 1, 1 << 20, &v) == 0) { /* clamped when used */
     h->hash = (int)v;
   } else if (strcmp(name, "strength") == 0 && number_of(value, 0, SEARCH_LEVELS, &v) == 0) {
     h->strength = (int)v;
@@ -464,6 +473,11 @@ static void cmd_go(hub *h, const hub_line *l) {
 
 static int searching(hub *h) { return __atomic_load_n(&h->searching, __ATOMIC_ACQUIRE); }
 
+static void new_game(hub *h) {
+  err e;
+  if (search_clear_hash(&e)) hub_error(h, "%s", e.msg);
+}
+
 /* One line; returns 1 on 'quit'. */
 static int handle(hub *h, hub_line *l) {
   const char *c = l->command;
@@ -479,7 +493,7 @@ static int handle(hub *h, hub_line *l) {
   else if (strcmp(c, "pos") == 0) cmd_pos(h, l);
   else if (strcmp(c, "level") == 0) cmd_level(h, l);
   else if (strcmp(c, "go") == 0) cmd_go(h, l);
-  else if (strcmp(c, "new-game") == 0) search_clear_hash();
+  else if (strcmp(c, "new-game") == 0) new_game(h);
   else hub_error(h, "unknown command '%s'", c);
   return 0;
 }

@@ -37,25 +37,33 @@ static pthread_mutex_t engine_lock = PTHREAD_MUTEX_INITIALIZER;
 static tt shared_table;
 static size_t shared_table_mb = DEFAULT_HASH_MB;
 
-/* Caller holds 'engine_lock'. */
+/* Caller holds 'engine_lock'.  NULL when not even a table of 1 MB can be had; short
+** of memory, a smaller table than asked for (the size is kept for the next time). */
 static tt *shared_table_locked(void) {
-  if (!shared_table.slots) tt_init(&shared_table, shared_table_mb);
-  return &shared_table;
+  for (size_t mb = shared_table_mb; !shared_table.slots && mb >= 1; mb /= 2)
+    if (tt_init(&shared_table, mb) == 0) break;
+  return shared_table.slots ? &shared_table : NULL;
 }
 
-void search_set_hash(size_t megabytes) {
+size_t search_set_hash(size_t megabytes) {
+  size_t most = tt_max_megabytes();
   pthread_mutex_lock(&engine_lock);
   if (megabytes < 1) megabytes = 1;
+  if (megabytes > most) megabytes = most;
   tt_free(&shared_table);
   shared_table_mb = megabytes;
   pthread_mutex_unlock(&engine_lock);
+  return megabytes;
 }
 
-void search_clear_hash(void) {
+int search_clear_hash(err *e) {
   pthread_mutex_lock(&engine_lock);
+  int ok = 1;
   if (shared_table.slots) tt_clear(&shared_table);
-  else shared_table_locked(); /* allocated now rather than on the clock of the first search */
+  else ok = shared_table_locked() != NULL; /* allocated now rather than on the clock of the first search */
+  size_t mb = shared_table_mb;
   pthread_mutex_unlock(&engine_lock);
+  return ok ? 0 : err_set(e, "no memory for a transposition table (%zu MB asked)", mb);
 }
 
 /* Evaluators are built once per set of rules and kept for the life of the
@@ -119,7 +127,10 @@ static tt *private_table(void) {
     return t;
   }
   t = xmalloc(sizeof *t);
-  tt_init(t, LEVEL_HASH_MB);
+  if (tt_init(t, LEVEL_HASH_MB)) {
+    free(t);
+    return NULL;
+  }
   pthread_setspecific(private_key, t);
   return t;
 }
@@ -756,6 +767,13 @@ int search_best(const game *g, const search_limits *limits, search_progress prog
     pthread_mutex_lock(&engine_lock);
     sh->table = shared_table_locked();
     pthread_mutex_unlock(&engine_lock);
+  }
+  if (!sh->table) { /* out of memory: no search, and no abort either */
+    free(own_eval);
+    free(sh->root_moves);
+    free(sh->hist);
+    free(sh);
+    return SEARCH_NO_MEMORY;
   }
   tt_new_search(sh->table);
   /* House-rule hooks run in one Lua state behind a lock: more threads would only wait. */

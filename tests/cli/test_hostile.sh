@@ -76,6 +76,24 @@ echo "$hub_out" | grep -q "error message=.*leak.lua" && ! echo "$hub_out" | grep
 [ -e "$DRAUGHTS_TEST_MARKER" ] && pass || fail "the marker plugin leaves no marker when loaded"
 rm -f "$DRAUGHTS_TEST_MARKER"
 
+# ---------------------------------------------------------------- memory limits
+
+# The table is clamped to half the machine's memory, with a message; a machine with
+# more than 2 TB would take the terabyte asked of it, so the check is skipped there.
+half_mb=$(( $(getconf _PHYS_PAGES) / 2 * $(getconf PAGESIZE) / 1048576 ))
+if [ "$half_mb" -lt 1000000 ]; then
+  out=$(printf 'set-param name=hash value=1000000\ninit\nquit\n' | "$draughts" hub template 2>&1)
+  echo "$out" | grep -q "^error message=\"hash 1000000 MB is more than this machine's memory allows: using $half_mb MB\"" &&
+    echo "$out" | grep -q "^ready" && pass || fail "hub: hash clamped: $out"
+  out=$("$draughts" analyse template --hash 65536 --depth 2 2>&1 >/dev/null); rc=$?
+  if [ "$half_mb" -lt 65536 ]; then
+    [ $rc -eq 0 ] && [ "$out" = "draughts: --hash 65536 MB is more than this machine's memory allows: using $half_mb MB" ] &&
+      pass || fail "analyse --hash clamped: exit $rc: $out"
+  fi
+fi
+out=$(printf 'hub\nquit\n' | "$draughts" hub template 2>&1)
+echo "$out" | grep -q "^param name=hash value=64 type=int min=1 max=$half_mb$" && pass || fail "hub: the advertised hash: $out"
+
 # ---------------------------------------------------------------- hostile plugins
 
 h=$plugins/hostile
