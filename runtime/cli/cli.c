@@ -400,7 +400,7 @@ static int cmd_pdn(registry *reg, const cli_args *a) {
     cli_error("%s", e.msg);
     return CLI_FAILED;
   }
-  size_t pos = 0;
+  pdn_cursor pos = PDN_START;
   int rc = CLI_OK, index = 0, got;
   pdn_record r;
   while (rc == CLI_OK && (got = pdn_parse(text, &pos, &r, &e)) != 0) {

@@ -131,13 +131,13 @@ static int read_token(scanner *sc, pdn_record *r, int *done) {
   return 0;
 }
 
-int pdn_parse(const char *text, size_t *pos, pdn_record *r, err *e) {
+int pdn_parse(const char *text, pdn_cursor *c, pdn_record *r, err *e) {
   memset(r, 0, sizeof *r);
   snprintf(r->result, sizeof r->result, "*");
-  scanner sc = {text, *pos, 1, e};
-  for (size_t i = 0; i < *pos; i++) sc.line += text[i] == '\n';
+  scanner sc = {text, c->at, c->line, e};
   skip_space(&sc);
-  if (!text[sc.at]) return *pos = sc.at, 0;
+  c->at = sc.at, c->line = sc.line;
+  if (!text[sc.at]) return 0;
   int done = 0, rc = 0;
   while (!rc && text[sc.at] == '[') {
     rc = read_tag(&sc, r);
@@ -148,7 +148,7 @@ int pdn_parse(const char *text, size_t *pos, pdn_record *r, err *e) {
     rc = (c == '{' || c == '(' || c == ';') ? skip_aside(&sc) : read_token(&sc, r, &done);
     skip_space(&sc);
   }
-  *pos = sc.at;
+  c->at = sc.at, c->line = sc.line;
   if (rc) {
     pdn_record_free(r);
     return -1;

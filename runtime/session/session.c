@@ -472,7 +472,7 @@ int session_load_pdn(session *s, const char *path) {
   err e;
   pdn_record r;
   game g;
-  size_t pos = 0;
+  pdn_cursor pos = PDN_START;
   char *text = read_file_max(path, PDN_MAX_BYTES, NULL, &e);
   if (!text) return session_fail(s, "%s", e.msg);
   int got = pdn_parse(text, &pos, &r, &e), rc = -1;
