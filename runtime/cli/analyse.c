@@ -50,14 +50,19 @@ static void print_iteration(void *ud, const search_info *in) {
 }
 
 /* --depth, --time, --threads and --hash as the engine's limits. */
-static void analyse_limits(const cli_args *a, search_limits *l) {
+static int analyse_limits(const cli_args *a, search_limits *l) {
+  err e;
   *l = (search_limits){0};
   l->depth = a->depth;
   l->seconds = a->seconds;
   if (!l->depth && l->seconds <= 0) l->seconds = ANALYSE_DEFAULT_SECONDS;
   l->threads = a->threads;
-  if (a->hash) search_set_hash((size_t)a->hash);
-  search_clear_hash(); /* allocate the table before the clock starts */
+  size_t used = a->hash ? search_set_hash((size_t)a->hash) : 0;
+  if (used != (size_t)a->hash) /* said, and the analysis goes on */
+    cli_error("--hash %d MB is more than this machine's memory allows: using %zu MB", a->hash, used);
+  if (search_clear_hash(&e) == 0) return 0; /* allocate the table before the clock starts */
+  cli_error("%s", e.msg);
+  return -1;
 }
 
 /* The analysis of 'p' under rules 'rs'; the caller frees the rules. */
@@ -78,8 +83,13 @@ static int analyse_position(const cli_args *a, const ruleset *rs, const dr_posit
   search_info info;
   dr_move best;
   char text[256];
-  analyse_limits(a, &l);
-  search_best(&g, &l, print_iteration, &an, NULL, &best, &info);
+  int rc = analyse_limits(a, &l) ? SEARCH_NO_MEMORY : search_best(&g, &l, print_iteration, &an, NULL, &best, &info);
+  if (rc == GUARD_REFUSED || rc == SEARCH_NO_MEMORY) {
+    if (rc == GUARD_REFUSED) cli_error("%s", guard_refusal(rs->v));
+    else if (rc == SEARCH_NO_MEMORY) cli_error("no memory for the search's tables");
+    game_free(&g);
+    return CLI_FAILED;
+  }
   move_text_short(rs->v->geometry, &g.legal, &best, an.notation, text, sizeof text);
   printf("best %s\n", text);
   game_free(&g);

@@ -123,7 +123,7 @@ static int bench_depth(const ruleset *rs, const dr_position *start) {
     search_limits l = {.depth = depth, .threads = 1};
     search_info info;
     dr_move best;
-    search_clear_hash();
+    search_clear_hash(NULL);
     if (search_best(&g, &l, NULL, NULL, NULL, &best, &info) || info.nodes >= BENCH_SEARCH_NODES) break;
   }
   game_free(&g);
@@ -140,7 +140,7 @@ static void bench_search_threads(const ruleset *rs, const dr_position *pos, int 
     search_limits l = {.depth = depth, .threads = threads};
     search_info info;
     dr_move best;
-    search_clear_hash(); /* every run starts from the same empty table */
+    search_clear_hash(NULL); /* every run starts from the same empty table */
     if (search_best(&g, &l, NULL, NULL, NULL, &best, &info) == 0) nodes += info.nodes, seconds += info.seconds;
     game_free(&g);
   }

@@ -39,7 +39,8 @@ static const char usage[] =
     "  conform PLUGIN|VARIANT    the conformance checks (--depth D, --cases rules.txt)\n"
     "  bench [VARIANT...]        perft and search speed of each variant (--depth D, --threads N)\n"
     "  analyse VARIANT --fen FEN the engine's analysis (--depth D | --time S, --threads N, --hash MB)\n"
-    "  hub [VARIANT]             the engine on stdin/stdout, Hub protocol (--threads N, --hash MB)\n"
+    "  hub [VARIANT]             the engine on stdin/stdout, Hub protocol (--threads N, --hash MB,\n"
+    "                            --allow-rule-files: 'set-param name=rules' may name a .lua file)\n"
     "  match VARIANT --a P --b P engine against engine; P: a level 1-6, 'random', or depth=D\n"
     "                            (full strength to D plies) (--games N, --eval-a/--eval-b FILE)\n"
     "  tune VARIANT --script S   a Lua script fits the engine's weights: sdk/tune/texel.lua\n"
@@ -106,6 +107,7 @@ static int *flag_option(cli_args *a, const char *flag) {
   if (strcmp(flag, "--paths") == 0) return &a->paths;
   if (strcmp(flag, "--numeric") == 0) return &a->numeric;
   if (strcmp(flag, "--two-players") == 0) return &a->two_players;
+  if (strcmp(flag, "--allow-rule-files") == 0) return &a->allow_rule_files;
   return NULL;
 }
 
@@ -185,6 +187,13 @@ static int parse_args(int argc, char **argv, cli_args *a) {
   return 0;
 }
 
+/* The command line's --set and --eval over rules already loaded. */
+static int cli_settings(const cli_args *a, ruleset *rs, err *e) {
+  for (int i = 0; i < a->nsets; i++)
+    if (rules_set(rs, a->sets[i], e)) return -1;
+  return a->eval ? eval_attach(rs, a->eval, e) : 0;
+}
+
 const plugin *cli_variant(registry *reg, const cli_args *a, const char *name, ruleset *rs) {
   err e;
   const plugin *p = registry_resolve(reg, name, &e);
@@ -192,13 +201,7 @@ const plugin *cli_variant(registry *reg, const cli_args *a, const char *name, ru
     cli_error("%s", e.msg);
     return NULL;
   }
-  for (int i = 0; i < a->nsets; i++)
-    if (rules_set(rs, a->sets[i], &e)) {
-      cli_error("%s", e.msg);
-      rules_free(rs);
-      return NULL;
-    }
-  if (a->eval && eval_attach(rs, a->eval, &e)) {
+  if (cli_settings(a, rs, &e)) {
     cli_error("%s", e.msg);
     rules_free(rs);
     return NULL;
@@ -269,8 +272,9 @@ static int cmd_moves(registry *reg, const cli_args *a) {
   if (need_variant(a, "moves") || !cli_variant(reg, a, a->args[0], &rs)) return CLI_FAILED;
   if (cli_position(a, &rs, &p)) return cli_finish(&rs, CLI_FAILED);
   dr_movelist *list = xmalloc(sizeof *list);
+  err e;
   int rc = rules_generate(&rs, &p, list);
-  if (rc != DR_OK) cli_error("%s: the plugin could not list the moves (status %d)", rs.v->name, rc);
+  if (rc != DR_OK && guard_error(rs.v, rc, &e)) cli_error("%s", e.msg);
   for (int i = 0; rc == DR_OK && i < list->count; i++) {
     char text[256];
     move_text(rs.v->geometry, &list->moves[i], a->numeric ? NOTATION_NUMERIC : NOTATION_ALGEBRAIC, text,
@@ -315,7 +319,9 @@ static int cmd_perft(registry *reg, const cli_args *a) {
   for (int d = 1; d <= depth; d++) {
     uint64_t n = perft(&rs, &p, d, mode);
     if (n == UINT64_MAX) {
-      cli_error("%s: a move list overflowed at depth %d", rs.v->name, d);
+      const char *refused = guard_refusal(rs.v);
+      if (refused) cli_error("%s", refused);
+      else cli_error("%s: a move list overflowed at depth %d", rs.v->name, d);
       return cli_finish(&rs, CLI_FAILED);
     }
     printf("perft %d %llu\n", d, (unsigned long long)n);
@@ -348,27 +354,26 @@ static int cmd_fen(registry *reg, const cli_args *a) {
 
 /* ----------------------------------------------------------------- pdn */
 
+/* The rules of a game: --rules if given (a preset or a file: the command line is
+** trusted), else its Rules tag (names only: a file is data); then --set and --eval. */
+static int record_rules(const cli_args *a, const plugin *p, const pdn_record *r, ruleset *rs, err *e) {
+  if (a->rules ? rules_load(rs, &p->v, a->rules, e) : pdn_rules(r, &p->v, rs, e)) return -1;
+  if (cli_settings(a, rs, e) == 0) return 0;
+  rules_free(rs);
+  return -1;
+}
+
 static int replay_record(registry *reg, const cli_args *a, const pdn_record *r, int index) {
   err e;
   ruleset rs;
   game g;
   const plugin *p = pdn_variant(reg, r, a->nargs >= 2 ? a->args[1] : NULL, &e);
-  cli_args b = *a;
-  if (!b.rules) b.rules = pdn_tag_value(r, "Rules");
-  if (!p) {
-    cli_error("game %d: %s", index, e.msg);
-    return -1;
-  }
-  if (b.rules && strchr(b.rules, ',') && !a->rules) {
-    if (rules_load_spec(&rs, &p->v, b.rules, &e)) {
-      cli_error("game %d: Rules tag: %s", index, e.msg);
-      return -1;
-    }
-  } else if (!cli_variant(reg, &b, p->v.name, &rs)) {
+  if (!p || record_rules(a, p, r, &rs, &e)) {
+    cli_error("%s: game %d: %s", a->args[0], index, e.msg);
     return -1;
   }
   if (pdn_replay(r, &rs, &g, &e)) {
-    cli_error("game %d: %s", index, e.msg);
+    cli_error("%s: game %d: %s", a->args[0], index, e.msg);
     return cli_finish(&rs, -1);
   }
   pdn_tag keep[PDN_MAX_TAGS];
@@ -390,12 +395,12 @@ static int cmd_pdn(registry *reg, const cli_args *a) {
     cli_error("pdn needs a file: draughts pdn FILE [VARIANT]");
     return CLI_USAGE;
   }
-  char *text = read_file(a->args[0], NULL, &e);
+  char *text = read_file_max(a->args[0], PDN_MAX_BYTES, NULL, &e);
   if (!text) {
     cli_error("%s", e.msg);
     return CLI_FAILED;
   }
-  size_t pos = 0;
+  pdn_cursor pos = PDN_START;
   int rc = CLI_OK, index = 0, got;
   pdn_record r;
   while (rc == CLI_OK && (got = pdn_parse(text, &pos, &r, &e)) != 0) {

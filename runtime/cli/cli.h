@@ -29,6 +29,7 @@ typedef struct cli_args {
   const char *side;   /* play: the side a person plays against the computer */
   int level;          /* play: the computer's level; 0: the default */
   int two_players;
+  int allow_rule_files; /* hub: set-param rules may name a rules file */
   const char *level_a, *level_b; /* match: the two players' levels */
   int threads, hash, games;      /* engine commands: 0 for the defaults */
   int depth;    /* 0: the command's default */

@@ -22,6 +22,7 @@
 #include "notation.h"
 #include "position.h"
 #include "search.h"
+#include "tt.h"
 
 #define HUB_LINE 65536
 #define HUB_MAX_ARGS 32
@@ -40,6 +41,9 @@ typedef struct hub {
   registry *reg;
   char variant[64], rules[256];
   const char *eval; /* --eval: the engine's weights file, or NULL */
+  /* 'variant' and 'rules' came from a hub line, not the command line: they name
+  ** variants and presets found, never a file, unless --allow-rule-files lets rules. */
+  int variant_from_line, rules_from_line, allow_rule_files;
   int threads, hash, strength;
   ruleset rs;
   int ready;    /* rules loaded ('init' or the first position) and up to date */
@@ -265,8 +269,10 @@ static void drop_rules(hub *h) {
 static int load_rules(hub *h) {
   err e;
   drop_rules(h);
-  const plugin *p = registry_resolve(h->reg, h->variant, &e);
-  if (!p || rules_load_spec(&h->rs, &p->v, h->rules, &e) || /* "" is the default preset */
+  const plugin *p = h->variant_from_line ? registry_lookup(h->reg, h->variant, &e)
+                                         : registry_resolve(h->reg, h->variant, &e);
+  int named = h->rules_from_line && !h->allow_rule_files;
+  if (!p || (named ? rules_load_named : rules_load_spec)(&h->rs, &p->v, h->rules, &e) || /* "": default */
       (h->eval && eval_attach(&h->rs, h->eval, &e))) {
     if (p) rules_free(&h->rs); /* an option may fail after the preset loaded */
     hub_error(h, "%s", e.msg);
@@ -274,8 +280,16 @@ static int load_rules(hub *h) {
   }
   h->have_rules = 1;
   if (search_prepare(&h->rs, &e)) hub_error(h, "%s (playing with default weights)", e.msg);
-  if (h->hash) search_set_hash((size_t)h->hash);
-  search_clear_hash();
+  size_t used = h->hash ? search_set_hash((size_t)h->hash) : 0;
+  if (used != (size_t)h->hash) { /* said, and the engine goes on with what it can have */
+    hub_error(h, "hash %d MB is more than this machine's memory allows: using %zu MB", h->hash, used);
+    h->hash = (int)used;
+  }
+  if (search_clear_hash(&e)) {
+    drop_rules(h);
+    hub_error(h, "%s", e.msg);
+    return -1;
+  }
   h->notation = geometry_has_numbers(p->v.geometry) ? NOTATION_NUMERIC : NOTATION_ALGEBRAIC;
   h->ready = 1;
   return 0;
@@ -291,7 +305,7 @@ static void cmd_hub_hello(hub *h) {
   hub_print(h, "param name=variant value=%s type=enum values=\"%s\"", h->variant, values);
   hub_print(h, "param name=rules value=\"%s\" type=string", h->rules);
   hub_print(h, "param name=threads value=%d type=int min=0 max=64", h->threads);
-  hub_print(h, "param name=hash value=%d type=int min=1 max=65536", h->hash ? h->hash : 64);
+  hub_print(h, "param name=hash value=%d type=int min=1 max=%zu", h->hash ? h->hash : 64, tt_max_megabytes());
   hub_print(h, "param name=strength value=%d type=int min=0 max=%d", h->strength, SEARCH_LEVELS);
   hub_print(h, "wait");
 }
@@ -306,11 +320,13 @@ static void cmd_set_param(hub *h, const hub_line *l) {
   if (strcmp(name, "variant") == 0) {
     snprintf(h->variant, sizeof h->variant, "%s", value);
     *h->rules = '\0'; /* another variant's preset means nothing here */
+    h->variant_from_line = 1, h->rules_from_line = 0;
   } else if (strcmp(name, "rules") == 0) {
     snprintf(h->rules, sizeof h->rules, "%s", value);
+    h->rules_from_line = 1;
   } else if (strcmp(name, "threads") == 0 && number_of(value, 0, 64, &v) == 0) {
     h->threads = (int)v;
-  } else if (strcmp(name, "hash") == 0 && number_of(value, 1, 65536, &v) == 0) {
+  } else if (strcmp(name, "hash") == 0 && number_of(value, 1, 1 << 20, &v) == 0) { /* clamped when used */
     h->hash = (int)v;
   } else if (strcmp(name, "strength") == 0 && number_of(value, 0, SEARCH_LEVELS, &v) == 0) {
     h->strength = (int)v;
@@ -422,7 +438,9 @@ static void *think(void *arg) {
   }
   /* Done with the game before saying so: the GUI may send the next position at once. */
   __atomic_store_n(&h->searching, 0, __ATOMIC_RELEASE);
-  if (rc != 0)
+  if (rc == GUARD_REFUSED)
+    hub_error(h, "%s", guard_refusal(h->rs.v));
+  else if (rc != 0)
     hub_error(h, "no legal move: the game is over");
   else
     hub_print(h, *ponder ? "done move=%s ponder=%s" : "done move=%s", move, ponder);
@@ -455,6 +473,11 @@ static void cmd_go(hub *h, const hub_line *l) {
 
 static int searching(hub *h) { return __atomic_load_n(&h->searching, __ATOMIC_ACQUIRE); }
 
+static void new_game(hub *h) {
+  err e;
+  if (search_clear_hash(&e)) hub_error(h, "%s", e.msg);
+}
+
 /* One line; returns 1 on 'quit'. */
 static int handle(hub *h, hub_line *l) {
   const char *c = l->command;
@@ -470,7 +493,7 @@ static int handle(hub *h, hub_line *l) {
   else if (strcmp(c, "pos") == 0) cmd_pos(h, l);
   else if (strcmp(c, "level") == 0) cmd_level(h, l);
   else if (strcmp(c, "go") == 0) cmd_go(h, l);
-  else if (strcmp(c, "new-game") == 0) search_clear_hash();
+  else if (strcmp(c, "new-game") == 0) new_game(h);
   else hub_error(h, "unknown command '%s'", c);
   return 0;
 }
@@ -499,6 +522,7 @@ int cmd_hub(registry *reg, const cli_args *a) {
   h->threads = a->threads;
   h->hash = a->hash;
   h->eval = a->eval;
+  h->allow_rule_files = a->allow_rule_files;
   h->limits.seconds = 1.0;
   pthread_mutex_init(&h->out, NULL);
   const char *variant = a->nargs ? a->args[0] : reg->count ? reg->items[0]->v.name : "";

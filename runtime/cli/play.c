@@ -14,6 +14,7 @@
 #include "board.h"
 #include "cli.h"
 #include "game.h"
+#include "guard.h"
 #include "notation.h"
 #include "session.h"
 
@@ -28,6 +29,7 @@ typedef struct line_ui {
   const dr_host *h;
   dr_session *s;
   int flip;
+  char notice[256]; /* the scores' notice last shown: a new one (a save that failed) is shown once */
 } line_ui;
 
 static void show(line_ui *u) {
@@ -161,9 +163,19 @@ static int read_line(char *buf, size_t len) {
   return 0;
 }
 
+static void show_notice(line_ui *u) {
+  dr_scoring sc;
+  DR_INIT(sc);
+  u->h->scoring(u->s, &sc);
+  if (!*sc.notice || strcmp(sc.notice, u->notice) == 0) return;
+  snprintf(u->notice, sizeof u->notice, "%s", sc.notice);
+  cli_error("%s", sc.notice);
+}
+
 static void prompt(line_ui *u) {
   dr_status st;
   DR_INIT(st);
+  show_notice(u);
   u->h->status(u->s, &st);
   if (st.result != DR_ONGOING) {
     printf("game over: %s (%s)\n", result_text(st.result), st.reason);
@@ -212,7 +224,11 @@ static int choose_variant(line_ui *u, char *why, size_t len) {
 }
 
 static int line_run(const dr_host *h, dr_session *s, char *why, size_t len) {
-  line_ui u = {h, s, 0};
+  line_ui u = {h, s, 0, ""};
+  dr_scoring sc;
+  DR_INIT(sc);
+  h->scoring(s, &sc);
+  snprintf(u.notice, sizeof u.notice, "%s", sc.notice); /* 'open_scores' has shown it */
   if (!h->has_game(s) && choose_variant(&u, why, len)) return -1;
   dr_status st;
   DR_INIT(st);
@@ -296,6 +312,13 @@ static int start_session(session *s, const cli_args *a, const dr_setup *setup) {
   return 0;
 }
 
+/* A plugin refused during the session (its error was shown then) fails the command. */
+static int any_refused(const registry *reg) {
+  for (int i = 0; i < reg->count; i++)
+    if (guard_refusal(&reg->items[i]->v)) return 1;
+  return 0;
+}
+
 int cmd_play(registry *reg, const cli_args *a) {
   dr_setup setup;
   DR_INIT(setup);
@@ -315,5 +338,5 @@ int cmd_play(registry *reg, const cli_args *a) {
   if (rc == 0 && (rc = fe->run(session_host(), s, why, sizeof why)) != 0)
     cli_error("front end '%s': %s", fe->name, *why ? why : "failed");
   session_free(s);
-  return rc ? CLI_FAILED : CLI_OK;
+  return rc || any_refused(reg) ? CLI_FAILED : CLI_OK;
 }

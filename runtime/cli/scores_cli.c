@@ -140,14 +140,16 @@ static void print_game(const profile_game *g) {
          g->streak_level ? " (streak)" : "", outcome_word[g->outcome + 1], g->points, g->note);
 }
 
-static void print_history(const board_view *b, const char *variant) {
+static int print_history(const board_view *b, const char *variant) {
   err e;
   profile_game g;
-  if (!b->profile) return;
+  if (!b->profile) return 0;
   printf("\nRecent games (draughts scores --pdn ID prints one)\n");
-  int i = 0;
-  for (; i < HISTORY_LINES && profile_history(b->ps, b->profile, variant, i, &g, &e) == 1; i++) print_game(&g);
+  int i = 0, rc = 0;
+  for (; i < HISTORY_LINES && (rc = profile_history(b->ps, b->profile, variant, i, &g, &e)) == 1; i++) print_game(&g);
+  if (rc < 0) return cli_error("%s", e.msg), -1;
   if (i == 0) printf("  (none yet)\n");
+  return 0;
 }
 
 /* ---------------------------------------------------------------- board */
@@ -180,8 +182,7 @@ static int show_board(board_view *b, const cli_args *a) {
     int n = variant_names(b, names);
     for (int i = 0; i < n; i++) print_variant(b, names[i]);
   }
-  print_history(b, a->variant);
-  return CLI_OK;
+  return print_history(b, a->variant) ? CLI_FAILED : CLI_OK;
 }
 
 /* ------------------------------------------------------------- commands */

@@ -98,7 +98,9 @@ static void check_perft_record(const dr_variant *v, const perft_record *r, const
     if (o->depth ? d > o->depth : (d > 1 && r->counts[d - 1] > o->perft_budget)) break;
     uint64_t n = perft(&rs, &p, d, r->by_path ? PERFT_BY_PATH : PERFT_BY_EFFECT);
     ok = n == r->counts[d - 1];
-    if (!ok)
+    if (n == UINT64_MAX)
+      snprintf(detail, sizeof detail, "depth %d: %s", d, guard_refusal(v) ? guard_refusal(v) : "a move list overflowed");
+    else if (!ok)
       snprintf(detail, sizeof detail, "depth %d: got %" PRIu64 ", expected %" PRIu64, d, n, r->counts[d - 1]);
     depth = d;
   }
@@ -140,36 +142,14 @@ typedef struct game_check {
   err *e;
 } game_check;
 
-/* A landing point must be empty when the move starts, be its own start, or hold a
-** piece this very move takes (variants that remove pieces as they are jumped). */
-static int landing_ok(const dr_position *p, const dr_move *m, int point) {
-  dr_bits b = (dr_bits)1 << point;
-  return !((p->side[0] | p->side[1]) & b) || point == m->from || (m->captured & b);
-}
-
+/* The whole contract of a move (guard.c), whatever the build checks while playing. */
 static int check_move(const game_check *k, const dr_move *m) {
-  const dr_position *p = k->pos;
   const dr_geometry *g = k->rs->v->geometry;
-  int us = p->turn;
-  dr_bits own = p->side[us], them = p->side[us ^ 1];
+  const char *fault = guard_move_fault(g, k->pos, m);
+  if (!fault) return 0;
   char t[256];
-  move_text(g, m, NOTATION_ALGEBRAIC, t, sizeof t);
-  if (m->from >= DR_MAX_POINTS || m->to >= DR_MAX_POINTS || !(own >> m->from & 1))
-    return err_set(k->e, "%s: does not start on a piece of the side to move", t);
-  if (!(g->points >> m->to & 1) || !landing_ok(p, m, m->to)) return err_set(k->e, "%s: lands on an occupied point", t);
-  if ((m->captured & ~them) || m->njumps != __builtin_popcountll(m->captured))
-    return err_set(k->e, "%s: captured points are not the jumped enemy pieces", t);
-  if (m->njumps > DR_MAX_JUMPS || (m->njumps && m->path[m->njumps - 1] != m->to))
-    return err_set(k->e, "%s: its path does not end where the move ends", t);
-  for (int i = 0; i < m->njumps; i++)
-    if (m->path[i] >= DR_MAX_POINTS || !landing_ok(p, m, m->path[i]) || m->jumped[i] >= DR_MAX_POINTS ||
-        !(m->captured >> m->jumped[i] & 1))
-      return err_set(k->e, "%s: leg %d lands or jumps where it cannot", t, i + 1);
-  int man = !(p->kings >> m->from & 1);
-  if (m->promotes && !man) return err_set(k->e, "%s: a king cannot be crowned", t);
-  if (man && !m->promotes && (g->promotion[us] >> m->to & 1))
-    return err_set(k->e, "%s: a man ends on its promotion row uncrowned", t);
-  return 0;
+  guard_move_text(g, m, t, sizeof t);
+  return err_set(k->e, "%s: %s", t, fault);
 }
 
 /* The plugin's fast count, where it has one, must say what the list says. */

@@ -12,14 +12,20 @@
 
 static int refresh(game *g, err *e) {
   const dr_variant *v = g->rs->v;
-  if (rules_generate(g->rs, game_position(g), &g->legal) != DR_OK)
-    return err_set(e, "%s: too many legal moves in this position", v->name);
+  int rc = rules_generate(g->rs, game_position(g), &g->legal);
+  g->result = DR_ONGOING;
+  g->why = NULL;
+  if (rc != DR_OK) return guard_error(v, rc, e);
   dr_history h;
   game_history(g, &h);
-  g->why = NULL;
-  g->result = g->rs->judge(&g->rs->rules, game_position(g), &h, &g->why);
-  if (g->result < DR_ONGOING || g->result > DR_DRAW) g->result = DR_ONGOING;
-  if (g->result != DR_ONGOING && !g->why) g->why = "game over";
+  const char *why = NULL;
+  int verdict = guard_verdict(v, g->rs->judge(&g->rs->rules, game_position(g), &h, &why), &why);
+  if (verdict == GUARD_REFUSED) {
+    g->legal.count = 0; /* no move of a refused plugin is played */
+    return guard_error(v, verdict, e);
+  }
+  g->result = verdict;
+  g->why = why;
   return 0;
 }
 

@@ -131,13 +131,13 @@ static int read_token(scanner *sc, pdn_record *r, int *done) {
   return 0;
 }
 
-int pdn_parse(const char *text, size_t *pos, pdn_record *r, err *e) {
+int pdn_parse(const char *text, pdn_cursor *c, pdn_record *r, err *e) {
   memset(r, 0, sizeof *r);
   snprintf(r->result, sizeof r->result, "*");
-  scanner sc = {text, *pos, 1, e};
-  for (size_t i = 0; i < *pos; i++) sc.line += text[i] == '\n';
+  scanner sc = {text, c->at, c->line, e};
   skip_space(&sc);
-  if (!text[sc.at]) return *pos = sc.at, 0;
+  c->at = sc.at, c->line = sc.line;
+  if (!text[sc.at]) return 0;
   int done = 0, rc = 0;
   while (!rc && text[sc.at] == '[') {
     rc = read_tag(&sc, r);
@@ -148,7 +148,7 @@ int pdn_parse(const char *text, size_t *pos, pdn_record *r, err *e) {
     rc = (c == '{' || c == '(' || c == ';') ? skip_aside(&sc) : read_token(&sc, r, &done);
     skip_space(&sc);
   }
-  *pos = sc.at;
+  c->at = sc.at, c->line = sc.line;
   if (rc) {
     pdn_record_free(r);
     return -1;
@@ -158,7 +158,11 @@ int pdn_parse(const char *text, size_t *pos, pdn_record *r, err *e) {
 
 const plugin *pdn_variant(registry *reg, const pdn_record *r, const char *fallback, err *e) {
   const char *name = pdn_tag_value(r, "Variant");
-  if (name) return registry_resolve(reg, name, e);
+  if (name) {
+    const plugin *p = registry_lookup(reg, name, e); /* a file's tag names, never loads */
+    if (!p) err_prefix(e, "tag Variant");
+    return p;
+  }
   const char *type = pdn_tag_value(r, "GameType");
   if (type) {
     size_t n = strcspn(type, ",");
@@ -167,13 +171,19 @@ const plugin *pdn_variant(registry *reg, const pdn_record *r, const char *fallba
       if (t && strlen(t) == n && strncmp(t, type, n) == 0) return reg->items[i];
     }
     if (!fallback) {
-      err_set(e, "no variant plugin plays PDN GameType %.*s", (int)n, type);
+      err_set(e, "tag GameType: no variant plugin plays PDN GameType %.*s", (int)(n < 64 ? n : 64), type);
       return NULL;
     }
   }
   if (fallback) return registry_resolve(reg, fallback, e);
   err_set(e, "the game names no variant (no GameType or Variant tag): give one");
   return NULL;
+}
+
+int pdn_rules(const pdn_record *r, const dr_variant *v, ruleset *rs, err *e) {
+  const char *spec = pdn_tag_value(r, "Rules");
+  if (rules_load_named(rs, v, spec ? spec : "", e) == 0) return 0;
+  return spec ? err_prefix(e, "tag Rules") : -1;
 }
 
 int pdn_replay(const pdn_record *r, const ruleset *rs, game *g, err *e) {

@@ -5,6 +5,8 @@
 */
 #include "plugin.h"
 
+#include "guard.h"
+
 #include <dirent.h>
 #include <dlfcn.h>
 #include <limits.h>
@@ -14,6 +16,7 @@
 #include <unistd.h>
 
 #define PLUGIN_NAME_MAX 48 /* of a variant, an option or a preset */
+#define PLUGIN_TEXT_MAX 1000 /* of a title or an option's doc: one line, not a buffer overrun */
 
 /* The descriptor of ABI version 1 ends after 'help'. */
 #define DR_VARIANT_V1_SIZE (offsetof(dr_variant, help) + sizeof(const char *))
@@ -21,7 +24,8 @@
 static int validate_geometry(const dr_geometry *g, err *e) {
   if (!g) return err_set(e, "no geometry");
   if (!g->point) return err_set(e, "geometry has no point table");
-  if (g->files < 1 || g->ranks < 1 || g->files * g->ranks > 256)
+  /* Each side first: their product would overflow an int before it could be compared. */
+  if (g->files < 1 || g->ranks < 1 || g->files > 256 || g->ranks > 256 || g->files * g->ranks > 256)
     return err_set(e, "geometry grid %dx%d is out of range", g->files, g->ranks);
   if (g->draw < DR_DRAW_CHECKERED || g->draw > DR_DRAW_LINES)
     return err_set(e, "geometry has an unknown drawing style %d", g->draw);
@@ -32,7 +36,7 @@ static int validate_geometry(const dr_geometry *g, err *e) {
   for (int i = 0; i < DR_MAX_POINTS; i++) {
     if (!(g->points >> i & 1)) continue;
     const dr_point *pt = &g->point[i];
-    if (!pt->name || !*pt->name || strlen(pt->name) > 7)
+    if (!pt->name || !*pt->name || strnlen(pt->name, 8) > 7)
       return err_set(e, "point %d has no usable name", i);
     if (pt->file >= g->files || pt->rank >= g->ranks)
       return err_set(e, "point %s lies off the %dx%d grid", pt->name, g->files, g->ranks);
@@ -62,7 +66,8 @@ static int validate_options(const dr_variant *v, err *e) {
       return err_set(e, "option %s has an unknown type", o->name);
     if (o->min > o->max || o->def < o->min || o->def > o->max)
       return err_set(e, "option %s: default %d outside [%d, %d]", o->name, o->def, o->min, o->max);
-    if (!o->doc || !*o->doc) return err_set(e, "option %s has no doc", o->name);
+    if (!o->doc || !*o->doc || strnlen(o->doc, PLUGIN_TEXT_MAX + 1) > PLUGIN_TEXT_MAX)
+      return err_set(e, "option %s has no doc, or one over %d characters", o->name, PLUGIN_TEXT_MAX);
     for (int j = 0; j < i; j++)
       if (strcmp(v->options[j].name, o->name) == 0) return err_set(e, "option %s declared twice", o->name);
   }
@@ -89,7 +94,8 @@ int plugin_validate(const dr_variant *v, err *e) {
     return err_set(e, "descriptor is %u bytes, smaller than ABI 1's %zu", v->size,
                    (size_t)DR_VARIANT_V1_SIZE);
   if (!name_is_valid(v->name, PLUGIN_NAME_MAX)) return err_set(e, "variant name is missing or not [a-z0-9_]+");
-  if (!v->title) return err_set(e, "variant %s has no title", v->name);
+  if (!v->title || strnlen(v->title, PLUGIN_TEXT_MAX + 1) > PLUGIN_TEXT_MAX)
+    return err_set(e, "variant %s has no title, or one over %d characters", v->name, PLUGIN_TEXT_MAX);
   if (!v->initial || !v->generate || !v->judge)
     return err_set(e, "variant %s lacks a required slot (%s)", v->name,
                    !v->initial ? "initial" : !v->generate ? "generate" : "judge");
@@ -153,6 +159,7 @@ plugin *plugin_open(const char *path, err *e) {
 
 void plugin_close(plugin *p) {
   if (!p) return;
+  guard_forget(&p->v);
   dlclose(p->handle);
   free(p->path);
   free(p);
@@ -292,19 +299,27 @@ void registry_free(registry *r) {
   memset(r, 0, sizeof *r);
 }
 
-const plugin *registry_resolve(registry *r, const char *name_or_path, err *e) {
-  if (strchr(name_or_path, '/') || has_suffix(name_or_path, ".so")) {
-    plugin *p = plugin_open(name_or_path, e);
-    if (p) add_plugin(r, p);
-    return p;
+const plugin *registry_lookup(const registry *r, const char *name, err *e) {
+  if (!name_is_valid(name, PLUGIN_NAME_MAX)) {
+    err_set(e, "\"%s\" is not a variant name", name);
+    return NULL;
   }
-  const plugin *p = registry_find(r, name_or_path);
+  const plugin *p = registry_find(r, name);
   if (p) return p;
   char list[256] = "";
   for (int i = 0; i < r->count; i++) {
     size_t used = strlen(list);
     snprintf(list + used, sizeof list - used, "%s%s", i ? ", " : "", r->items[i]->v.name);
   }
-  err_set(e, "unknown variant '%s' (found: %s)", name_or_path, r->count ? list : "no plugins");
+  err_set(e, "unknown variant '%s' (found: %s)", name, r->count ? list : "no plugins");
   return NULL;
+}
+
+const plugin *registry_resolve(registry *r, const char *name_or_path, err *e) {
+  if (strchr(name_or_path, '/') || has_suffix(name_or_path, ".so")) {
+    plugin *p = plugin_open(name_or_path, e);
+    if (p) add_plugin(r, p);
+    return p;
+  }
+  return registry_lookup(r, name_or_path, e);
 }

@@ -41,7 +41,12 @@ DRI_FUNC void registry_free(registry *r);
 DRI_FUNC const plugin *registry_find(const registry *r, const char *name);
 DRI_FUNC const frontend *registry_find_frontend(const registry *r, const char *name);
 
-/* A variant by name (from the registry) or by path to a plugin file. */
+/* A variant by name among those found: what data (a game file, a hub line) may name.
+** Never loads anything; a path is refused as not being a name. */
+DRI_FUNC const plugin *registry_lookup(const registry *r, const char *name, err *e);
+
+/* A variant by name, or by path to a plugin file, which is loaded: for names given on
+** the command line only, never for names read from a file or a connection. */
 DRI_FUNC const plugin *registry_resolve(registry *r, const char *name_or_path, err *e);
 
 #endif

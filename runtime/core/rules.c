@@ -181,3 +181,26 @@ void rules_value_text(const dr_option *o, int32_t value, char *out, size_t len) 
   else
     snprintf(out, len, "%d", (int)value);
 }
+
+/* ------------------------------------------------ rules named by data */
+
+/* A spec read from data never names a file: its preset part must be a preset the
+** plugin declares, and the rest settings of declared options, so a game file or a
+** hub line cannot make us read (and quote) a file, or run a script. */
+int rules_load_named(ruleset *rs, const dr_variant *v, const char *spec, err *e) {
+  size_t n = strcspn(spec, ",");
+  char preset[64] = "";
+  if (n < sizeof preset) snprintf(preset, sizeof preset, "%.*s", (int)n, spec);
+  if (n && !name_is_valid(preset, sizeof preset - 1))
+    return err_set(e, "\"%.*s\" is not a rule preset name", (int)(n < 200 ? n : 200), spec);
+  if (n && !find_preset(v, preset)) return unknown_preset(v, preset, e);
+  if (rules_load(rs, v, n ? preset : NULL, e)) return -1;
+  char buf[512];
+  snprintf(buf, sizeof buf, "%s", spec + n);
+  for (char *save = NULL, *a = strtok_r(buf, ",", &save); a; a = strtok_r(NULL, ",", &save))
+    if (rules_set(rs, a, e)) {
+      rules_free(rs);
+      return -1;
+    }
+  return 0;
+}

@@ -8,6 +8,7 @@
 
 #include <draughts/variant.h>
 
+#include "guard.h"
 #include "util.h"
 
 typedef struct ruleset {
@@ -34,10 +35,15 @@ typedef struct ruleset {
   char eval_name[128]; /* the file's name, for messages; "" without one */
 } ruleset;
 
-/* The legal moves of 'p' under these rules, every landing path; DR_OK or the plugin's status. */
+/* The legal moves of 'p' under these rules, every landing path; DR_OK, or the plugin's
+** status or GUARD_REFUSED (see 'guard_error') with an empty list: nothing the plugin
+** gave is used before 'guard_moves' has checked it. */
 static inline int rules_generate(const ruleset *rs, const dr_position *p, dr_movelist *out) {
   out->count = 0;
-  return rs->generate(&rs->rules, p, out);
+  int rc = rs->generate(&rs->rules, p, out);
+  if (rc == DR_OK) return guard_moves(rs->v, p, out);
+  out->count = 0;
+  return rc;
 }
 
 /* The number of legal moves of a position without a capture, or -1 when it has one
@@ -66,6 +72,10 @@ DRI_FUNC int rules_set(ruleset *rs, const char *assignment, err *e);
 
 /* "preset[,option=value...]", as written in data files. */
 DRI_FUNC int rules_load_spec(ruleset *rs, const dr_variant *v, const char *spec, err *e);
+
+/* The same spec read from data (a game file's Rules tag, a hub line): the preset only
+** by name, never a file, and settings only of declared options. */
+DRI_FUNC int rules_load_named(ruleset *rs, const dr_variant *v, const char *spec, err *e);
 
 /* "preset[,option=value...]" naming these rules: the inverse of 'rules_load_spec'. */
 DRI_FUNC void rules_spec(const ruleset *rs, char *out, size_t len);

@@ -64,7 +64,9 @@ char *xstrdup(const char *s) {
   return memcpy(xmalloc(n), s, n);
 }
 
-char *read_file(const char *path, size_t *len, err *e) {
+char *read_file(const char *path, size_t *len, err *e) { return read_file_max(path, SIZE_MAX - 1, len, e); }
+
+char *read_file_max(const char *path, size_t max, size_t *len, err *e) {
   FILE *f = fopen(path, "rb");
   char *buf = NULL;
   size_t n = 0, cap = 0;
@@ -76,13 +78,14 @@ char *read_file(const char *path, size_t *len, err *e) {
     if (cap - n < 4096) buf = xrealloc(buf, cap = cap * 2 + 8192);
     size_t got = fread(buf + n, 1, cap - n - 1, f);
     n += got;
-    if (got == 0) break;
+    if (got == 0 || n > max) break; /* stops inside the first block past 'max': never all of /dev/zero */
   }
-  int failed = ferror(f);
+  int failed = ferror(f), over = n > max;
   fclose(f);
-  if (failed) {
+  if (failed || over) {
     free(buf);
-    err_set(e, "%s: read error", path);
+    if (over) err_set(e, "%s: larger than %zu bytes", path, max);
+    else err_set(e, "%s: read error", path);
     return NULL;
   }
   buf[n] = '\0';
@@ -97,7 +100,7 @@ double now_seconds(void) {
 }
 
 int name_is_valid(const char *s, size_t max) {
-  if (!s || !*s || strlen(s) > max) return 0;
+  if (!s || !*s || strnlen(s, max + 1) > max) return 0; /* bounded: a plugin's name may be garbage */
   for (; *s; s++)
     if (!(islower((unsigned char)*s) || isdigit((unsigned char)*s) || *s == '_')) return 0;
   return 1;

@@ -37,25 +37,33 @@ static pthread_mutex_t engine_lock = PTHREAD_MUTEX_INITIALIZER;
 static tt shared_table;
 static size_t shared_table_mb = DEFAULT_HASH_MB;
 
-/* Caller holds 'engine_lock'. */
+/* Caller holds 'engine_lock'.  NULL when not even a table of 1 MB can be had; short
+** of memory, a smaller table than asked for (the size is kept for the next time). */
 static tt *shared_table_locked(void) {
-  if (!shared_table.slots) tt_init(&shared_table, shared_table_mb);
-  return &shared_table;
+  for (size_t mb = shared_table_mb; !shared_table.slots && mb >= 1; mb /= 2)
+    if (tt_init(&shared_table, mb) == 0) break;
+  return shared_table.slots ? &shared_table : NULL;
 }
 
-void search_set_hash(size_t megabytes) {
+size_t search_set_hash(size_t megabytes) {
+  size_t most = tt_max_megabytes();
   pthread_mutex_lock(&engine_lock);
   if (megabytes < 1) megabytes = 1;
+  if (megabytes > most) megabytes = most;
   tt_free(&shared_table);
   shared_table_mb = megabytes;
   pthread_mutex_unlock(&engine_lock);
+  return megabytes;
 }
 
-void search_clear_hash(void) {
+int search_clear_hash(err *e) {
   pthread_mutex_lock(&engine_lock);
+  int ok = 1;
   if (shared_table.slots) tt_clear(&shared_table);
-  else shared_table_locked(); /* allocated now rather than on the clock of the first search */
+  else ok = shared_table_locked() != NULL; /* allocated now rather than on the clock of the first search */
+  size_t mb = shared_table_mb;
   pthread_mutex_unlock(&engine_lock);
+  return ok ? 0 : err_set(e, "no memory for a transposition table (%zu MB asked)", mb);
 }
 
 /* Evaluators are built once per set of rules and kept for the life of the
@@ -119,7 +127,10 @@ static tt *private_table(void) {
     return t;
   }
   t = xmalloc(sizeof *t);
-  tt_init(t, LEVEL_HASH_MB);
+  if (tt_init(t, LEVEL_HASH_MB)) {
+    free(t);
+    return NULL;
+  }
   pthread_setspecific(private_key, t);
   return t;
 }
@@ -149,6 +160,7 @@ typedef struct shared {
   uint64_t node_limit;
   volatile int *user_stop;
   int abort;  /* atomic: every thread stops */
+  int refused; /* atomic: the plugin's moves were refused (guard.h): the search is void */
   uint64_t nodes; /* atomic: flushed counts of every thread */
   search_progress progress;
   void *ud;
@@ -185,6 +197,12 @@ typedef struct worker {
 static int aborted(const shared *sh) { return __atomic_load_n(&sh->abort, __ATOMIC_RELAXED); }
 
 static void abort_search(shared *sh) { __atomic_store_n(&sh->abort, 1, __ATOMIC_RELAXED); }
+
+/* The plugin gave output the runtime refused: what was searched so far is void. */
+static void refuse_search(shared *sh) {
+  __atomic_store_n(&sh->refused, 1, __ATOMIC_RELAXED);
+  abort_search(sh);
+}
 
 /* The caller's flag, set from another thread: read atomically. */
 static int user_stopped(const shared *sh) {
@@ -258,8 +276,11 @@ static int verdict_of(worker *w, const frame *f, int ply, int nmoves) {
     if (w->keys[i] == f->key) reps++, in_path |= i >= sh->nhist;
   dr_history h = {nmoves, sh->root_plies + ply, f->since.capture, f->since.man_move, f->since.material, reps};
   const char *why = NULL;
-  int v = sh->rs->judge(&sh->rs->rules, &f->pos, &h, &why);
-  if (v < DR_ONGOING || v > DR_DRAW) v = DR_ONGOING;
+  int v = guard_verdict(sh->rs->v, sh->rs->judge(&sh->rs->rules, &f->pos, &h, &why), &why);
+  if (v == GUARD_REFUSED) {
+    refuse_search(w->sh);
+    return DR_ONGOING;
+  }
   if (v == DR_ONGOING && in_path && reps < 3) {
     h.repetitions = 3;
     if (sh->rs->judge(&sh->rs->rules, &f->pos, &h, &why) == DR_DRAW) v = DR_DRAW;
@@ -353,7 +374,9 @@ static int node_search(worker *w, const frame *f, int depth, int alpha, int beta
     }
   }
   ply_data *pd = ply_at(w, ply);
-  if (rules_generate(sh->rs, &f->pos, &pd->list) != DR_OK) return eval_position(sh->ev, &f->pos);
+  int listed = rules_generate(sh->rs, &f->pos, &pd->list);
+  if (listed == GUARD_REFUSED) return refuse_search(sh), 0;
+  if (listed != DR_OK) return eval_position(sh->ev, &f->pos);
   int verdict = verdict_of(w, f, ply, pd->list.count);
   if (verdict != DR_ONGOING) return terminal_score(verdict, turn, ply);
   if (ply >= MAX_PLY - 1 || pd->list.count == 0) return eval_position(sh->ev, &f->pos);
@@ -745,6 +768,13 @@ int search_best(const game *g, const search_limits *limits, search_progress prog
     sh->table = shared_table_locked();
     pthread_mutex_unlock(&engine_lock);
   }
+  if (!sh->table) { /* out of memory: no search, and no abort either */
+    free(own_eval);
+    free(sh->root_moves);
+    free(sh->hist);
+    free(sh);
+    return SEARCH_NO_MEMORY;
+  }
   tt_new_search(sh->table);
   /* House-rule hooks run in one Lua state behind a lock: more threads would only wait. */
   run_workers(sh, g->rs->hooks ? 1 : thread_count(l));
@@ -753,11 +783,12 @@ int search_best(const game *g, const search_limits *limits, search_progress prog
   const dr_move *legal = legal_match(g, &sh->best); /* always one of the game's legal moves */
   *best = legal ? *legal : g->legal.moves[0];
   if (info) *info = sh->info;
+  int rc = __atomic_load_n(&sh->refused, __ATOMIC_RELAXED) ? GUARD_REFUSED : 0;
   free(own_eval);
   free(sh->root_moves);
   free(sh->hist);
   free(sh);
-  return 0;
+  return rc;
 }
 
 int search_hint(const game *g, double seconds, dr_move *best, search_info *info) {

@@ -41,6 +41,7 @@ typedef struct search_info {
   dr_move pv[SEARCH_MAX_PV];
 } search_info;
 
+#define SEARCH_NO_MEMORY (-3) /* a return of 'search_best' */
 #define SEARCH_WIN 30000 /* a win in n plies scores SEARCH_WIN - n */
 
 /* Called after each completed iteration (from the searching thread). */
@@ -49,8 +50,10 @@ typedef void (*search_progress)(void *ud, const search_info *info);
 /* Chooses a move for the side to move of 'g' (its history counts: repetitions and
 ** the draw counters are the game's own).  'stop', if not NULL, may be set to 1 from
 ** another thread to end the search early with the best move found so far.
-** Returns 0 and fills 'best' (and 'info' if not NULL), or -1 when there is no
-** legal move or the game is over. */
+** Returns 0 and fills 'best' (and 'info' if not NULL), -1 when there is no legal
+** move or the game is over, or GUARD_REFUSED when the plugin gave moves the runtime
+** refused during the search ('guard_refusal' says why), or SEARCH_NO_MEMORY when no
+** transposition table could be allocated. */
 DRI_FUNC int search_best(const game *g, const search_limits *limits, search_progress progress, void *ud,
                          volatile int *stop, dr_move *best, search_info *info);
 
@@ -67,12 +70,12 @@ DRI_FUNC int search_prepare(const ruleset *rs, err *e);
 /* Size of the transposition table shared by full-strength searches (level 0), in
 ** MB; 64 by default.  Call it between searches, never during one.  Searches at a
 ** playing level use a small table of their own so that they never read deeper
-** than their level allows. */
-DRI_FUNC void search_set_hash(size_t megabytes);
+** than their level allows.  Returns the size it will use: never more than the machine allows ('tt_max_megabytes'). */
+DRI_FUNC size_t search_set_hash(size_t megabytes);
 
 /* Forgets every stored position ('new-game' in the Hub protocol); allocates the
-** table if no search has yet. */
-DRI_FUNC void search_clear_hash(void);
+** table if no search has yet: -1 and a message when no memory can be had for it. */
+DRI_FUNC int search_clear_hash(err *e);
 
 /* Seconds to spend on a move from a game clock: 'remaining' (the increment for this
 ** move already added), the increment, and moves to the next control (0: none). */

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 /* data: score 16 | depth 8 | bound 2, age 6 | from 8 | to 8 | digest 16 */
 static uint64_t pack(int score, int depth, int bound, int age, uint8_t from, uint8_t to, uint16_t digest) {
@@ -26,16 +27,16 @@ static int depth_of(uint64_t data) { return (int)(data >> 16 & 255); }
 ** miss the TLB: it is mapped on its own, aligned to huge pages and asks for them (a
 ** hint the kernel may ignore); fresh pages are zero, so it needs no clearing.  Small
 ** tables are private to one short search: from the heap, cleared. */
-static void table_alloc(tt *t, size_t bytes) {
+static int table_alloc(tt *t, size_t bytes) {
   char *p = bytes >= HUGE_TABLE ? mmap(NULL, bytes + HUGE_PAGE, PROT_READ | PROT_WRITE,
                                        MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
                                 : MAP_FAILED;
   if (p == MAP_FAILED) {
     t->slots = aligned_alloc(64, bytes);
-    if (!t->slots) t->slots = xmalloc(bytes);
+    if (!t->slots) return -1;
     t->mapped = 0;
     tt_clear(t);
-    return;
+    return 0;
   }
   size_t head = (HUGE_PAGE - (uintptr_t)p % HUGE_PAGE) % HUGE_PAGE;
   if (head) munmap(p, head);
@@ -46,17 +47,27 @@ static void table_alloc(tt *t, size_t bytes) {
 #endif
   t->slots = (tt_entry *)p;
   t->mapped = bytes;
+  return 0;
 }
 
 #define TT_MAX_MB ((size_t)1 << 20) /* a terabyte: any more would overflow the sizes below */
 
-void tt_init(tt *t, size_t megabytes) {
+int tt_init(tt *t, size_t megabytes) {
   if (megabytes > TT_MAX_MB) megabytes = TT_MAX_MB;
   size_t bytes = megabytes << 20, buckets = 1;
   while (buckets * 2 * TT_WAYS * sizeof(tt_entry) <= bytes) buckets *= 2;
+  memset(t, 0, sizeof *t);
   t->mask = buckets - 1;
-  t->age = 0;
-  table_alloc(t, buckets * TT_WAYS * sizeof(tt_entry));
+  if (table_alloc(t, buckets * TT_WAYS * sizeof(tt_entry)) == 0) return 0;
+  memset(t, 0, sizeof *t);
+  return -1;
+}
+
+size_t tt_max_megabytes(void) {
+  long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+  if (pages <= 0 || size <= 0) return TT_MAX_MB;
+  size_t half = (size_t)pages / 2 * (size_t)size >> 20; /* the rest is the system's and the other programs' */
+  return half < 1 ? 1 : half > TT_MAX_MB ? TT_MAX_MB : half;
 }
 
 void tt_free(tt *t) {

@@ -40,8 +40,12 @@ typedef struct tt_hit {
 ** known, the probe that follows a little later finds it there. */
 static inline void tt_prefetch(const tt *t, uint64_t key) { __builtin_prefetch(&t->slots[(key & t->mask) * TT_WAYS]); }
 
-/* Allocates about 'megabytes' MB (at least one bucket), cleared. */
-DRI_FUNC void tt_init(tt *t, size_t megabytes);
+/* Allocates about 'megabytes' MB (at least one bucket), cleared; -1 (and 't' empty)
+** when the memory cannot be had. */
+DRI_FUNC int tt_init(tt *t, size_t megabytes);
+
+/* The largest table this machine can hold: half its physical memory, in MB. */
+DRI_FUNC size_t tt_max_megabytes(void);
 DRI_FUNC void tt_free(tt *t);
 DRI_FUNC void tt_clear(tt *t);
 

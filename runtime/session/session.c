@@ -296,6 +296,7 @@ void session_status(session *s, dr_status *out) {
     st.can_undo = last_human_ply(s) >= 0;
     st.human_to_move = st.result == DR_ONGOING && s->player[st.turn] == DR_PLAYER_HUMAN;
     if (rules_problem(s->rs)) st.warning = rules_problem(s->rs);
+    if (guard_refusal(s->rs->v)) st.warning = guard_refusal(s->rs->v);
   }
   session_copy_out(out, &st, sizeof st);
 }
@@ -445,31 +446,43 @@ int session_save_pdn(session *s, const char *path) {
 static int replay(session *s, const pdn_record *r, ruleset *rs, game *g) {
   err e;
   const plugin *p = pdn_variant(s->reg, r, s->has_game ? s->rs->v->name : s->variant, &e);
-  const char *spec = pdn_tag_value(r, "Rules");
-  if (!p) return session_fail(s, "%s", e.msg);
-  if (spec ? rules_load_spec(rs, &p->v, spec, &e) : rules_load(rs, &p->v, NULL, &e))
-    return session_fail(s, "%s%s", spec ? "Rules tag: " : "", e.msg);
+  if (!p || pdn_rules(r, &p->v, rs, &e)) return session_fail(s, "%s", e.msg);
   if (check_engine(s, rs, s->player)) return -1;
   if (pdn_replay(r, rs, g, &e)) return session_fail(s, "%s", e.msg);
   return 0;
+}
+
+/* The next game keeps a loaded game's rules, as the names they were checked as: the
+** preset by name and each changed option as a setting, never the tag's text. */
+static void store_loaded_setup(session *s, const ruleset *rs) {
+  char spec[512], *sets[DR_MAX_OPTIONS];
+  int nsets = 0;
+  rules_spec(rs, spec, sizeof spec);
+  size_t n = strcspn(spec, ",");
+  char *rest = spec + n + (spec[n] == ',');
+  spec[n] = '\0';
+  for (char *save = NULL, *a = strtok_r(rest, ",", &save); a && nsets < DR_MAX_OPTIONS; a = strtok_r(NULL, ",", &save))
+    sets[nsets++] = a;
+  dr_setup setup = {.size = sizeof setup, .rules = *spec ? spec : NULL, .nsets = nsets,
+                    .sets = (const char *const *)sets};
+  store_setup(s, &setup, rs->v->name, s->sc.streak_mode ? DR_LEVEL_STREAK : s->level, s->player);
 }
 
 int session_load_pdn(session *s, const char *path) {
   err e;
   pdn_record r;
   game g;
-  size_t pos = 0;
-  char *text = read_file(path, NULL, &e);
+  pdn_cursor pos = PDN_START;
+  char *text = read_file_max(path, PDN_MAX_BYTES, NULL, &e);
   if (!text) return session_fail(s, "%s", e.msg);
   int got = pdn_parse(text, &pos, &r, &e), rc = -1;
   free(text);
   if (got <= 0) return session_fail(s, "%s: %s", path, got ? e.msg : "no game in the file");
   ruleset *rs = ruleset_new();
   if (replay(s, &r, rs, &g) == 0) {
-    dr_setup setup = {.size = sizeof setup, .rules = pdn_tag_value(&r, "Rules")};
     engine_cancel(s);
     scores_abandon(s);
-    store_setup(s, &setup, rs->v->name, s->sc.streak_mode ? DR_LEVEL_STREAK : s->level, s->player);
+    store_loaded_setup(s, rs);
     install_game(s, rs, &g);
     scores_started(s, "a game loaded from a file");
     rc = 0;

@@ -128,6 +128,7 @@ int engine_collect(session *s) {
   engine_job *j = &s->job;
   if (!finished(j)) return DR_EVENT_PROGRESS;
   join(j);
+  if (j->rc == GUARD_REFUSED) return engine_failed(s, j->for_hint, guard_refusal(s->rs->v));
   if (j->rc != 0) return engine_failed(s, j->for_hint, "the engine found no move");
   const dr_move *m = session_find_legal(s, &j->best);
   if (!m) return engine_failed(s, j->for_hint, "the engine chose a move that is not legal here");

@@ -16,7 +16,9 @@
 /* The ranked wins of one variant and level: where records come from. */
 #define RANKED_WINS "profile = ?1 AND variant = ?2 AND level = ?3 AND ranked AND outcome = 1"
 
-static void read_game(sqlite3_stmt *st, profile_game *g) {
+/* A row is what any program could have written there: a value that is out of range
+** is a damaged store, not an index. */
+static int read_game(sqlite3_stmt *st, profile_game *g, err *e) {
   memset(g, 0, sizeof *g);
   g->id = sqlite3_column_int64(st, 0);
   pst_text(st, 1, g->variant, sizeof g->variant);
@@ -30,15 +32,18 @@ static void read_game(sqlite3_stmt *st, profile_game *g) {
   g->ranked = sqlite3_column_int(st, 9);
   pst_text(st, 10, g->note, sizeof g->note);
   g->finished = sqlite3_column_int64(st, 11);
+  if (g->outcome < DR_SCORE_LOSS || g->outcome > DR_SCORE_WIN)
+    return err_set(e, "the score store is damaged: game %lld has outcome %d", (long long)g->id, g->outcome);
+  return 0;
 }
 
 /* Steps a prepared query for one game: 1 found (in 'g'), 0 none, -1 error. */
 static int one_game(profile_store *ps, sqlite3_stmt *st, profile_game *g, err *e) {
   int rc = sqlite3_step(st), found = rc == SQLITE_ROW;
-  if (found) read_game(st, g);
-  else if (rc != SQLITE_DONE) pst_fail(ps, e);
+  int bad = found && read_game(st, g, e);
+  if (!found && rc != SQLITE_DONE) pst_fail(ps, e);
   sqlite3_finalize(st);
-  return found ? 1 : rc == SQLITE_DONE ? 0 : -1;
+  return bad ? -1 : found ? 1 : rc == SQLITE_DONE ? 0 : -1;
 }
 
 /* -------------------------------------------------------------- saving */
@@ -134,7 +139,10 @@ char *profile_game_pdn(profile_store *ps, int64_t profile, int64_t id, err *e) {
   char *text = NULL;
   if (pst_prepare(ps, &st, e, "SELECT pdn FROM game WHERE profile = ? AND id = ?", "ii", profile, id)) return NULL;
   int rc = sqlite3_step(st);
-  if (rc == SQLITE_ROW) text = xstrdup((const char *)sqlite3_column_text(st, 0));
+  if (rc == SQLITE_ROW && sqlite3_column_type(st, 0) == SQLITE_TEXT)
+    text = xstrdup((const char *)sqlite3_column_text(st, 0));
+  else if (rc == SQLITE_ROW)
+    err_set(e, "the score store is damaged: game %lld has no PDN text", (long long)id);
   else if (rc == SQLITE_DONE) err_set(e, "no game %lld in this profile's history", (long long)id);
   else pst_fail(ps, e);
   sqlite3_finalize(st);

@@ -34,9 +34,10 @@ static int export_streaks(profile_store *ps, int64_t profile, FILE *f, err *e) {
                   profile))
     return -1;
   int rc;
-  while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+  while ((rc = sqlite3_step(st)) == SQLITE_ROW && sqlite3_column_type(st, 0) == SQLITE_TEXT)
     fprintf(f, "streak %s %d %d\n", sqlite3_column_text(st, 0), sqlite3_column_int(st, 1), sqlite3_column_int(st, 2));
-  if (rc != SQLITE_DONE) pst_fail(ps, e);
+  if (rc == SQLITE_ROW) err_set(e, "the score store is damaged: a streak names no variant");
+  else if (rc != SQLITE_DONE) pst_fail(ps, e);
   sqlite3_finalize(st);
   return rc == SQLITE_DONE ? 0 : -1;
 }
@@ -51,11 +52,12 @@ static int export_records(profile_store *ps, int64_t profile, FILE *f, err *e) {
                   "i", profile))
     return -1;
   int rc;
-  while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+  while ((rc = sqlite3_step(st)) == SQLITE_ROW && sqlite3_column_type(st, 0) == SQLITE_TEXT)
     fprintf(f, "record %s %d %d %d %d %lld\n", sqlite3_column_text(st, 0), sqlite3_column_int(st, 1),
             sqlite3_column_int(st, 2), sqlite3_column_int(st, 3), sqlite3_column_int(st, 4),
             (long long)sqlite3_column_int64(st, 5));
-  if (rc != SQLITE_DONE) pst_fail(ps, e);
+  if (rc == SQLITE_ROW) err_set(e, "the score store is damaged: a record names no variant");
+  else if (rc != SQLITE_DONE) pst_fail(ps, e);
   sqlite3_finalize(st);
   return rc == SQLITE_DONE ? 0 : -1;
 }
@@ -200,11 +202,10 @@ int profile_import(profile_store *ps, const char *file, char *nick, size_t len, 
   size_t size = 0;
   share_file sf;
   memset(&sf, 0, sizeof sf);
-  char *text = read_file(file, &size, e);
+  char *text = read_file_max(file, SHARE_MAX_BYTES, &size, e);
   if (!text) return -1;
   int rc = -1;
-  if (size > SHARE_MAX_BYTES) err_set(e, "%s: too big for a draughts scores file", file);
-  else if (parse_share(text, size, file, &sf, e) == 0 && pst_begin(ps, e) == 0) {
+  if (parse_share(text, size, file, &sf, e) == 0 && pst_begin(ps, e) == 0) {
     rc = store_share(ps, &sf, e) == 0 && pst_commit(ps, e) == 0 ? 0 : -1;
     if (rc) pst_rollback(ps);
   }

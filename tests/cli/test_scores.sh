@@ -69,6 +69,25 @@ contains "the fresh store has the game" "$out" "790"
 # The default store is under XDG_DATA_HOME; the streak level plays by the streak.
 play "" ana a7-b8
 [ -f "$work/xdg/draughts/profiles.db" ] && pass || fail "no store in \$XDG_DATA_HOME/draughts"
+expect_error "an import read with a cap" "/dev/zero: larger than 1048576 bytes" -- scores --profile-db "$other" --import /dev/zero
+
+# Stores another program wrote: what a column holds is checked before it is used.
+crafted="$work/crafted.db"
+sqlite3 "$db" ".backup '$crafted'"  # with what the WAL holds
+# The tables rebuilt without their constraints, as a store from elsewhere could be.
+sqlite3 "$crafted" "CREATE TABLE g AS SELECT * FROM game; DROP TABLE game; ALTER TABLE g RENAME TO game;
+  CREATE TABLE s AS SELECT * FROM streak; DROP TABLE streak; ALTER TABLE s RENAME TO streak;
+  UPDATE game SET pdn = NULL WHERE id = 1; UPDATE game SET outcome = 7 WHERE id = 2; UPDATE streak SET variant = NULL"
+expect_error "a NULL pdn column" "game 1 has no PDN text" -- scores --profile-db "$crafted" --pdn 1
+expect_error "an outcome out of range" "game 2 has outcome 7" -- scores --profile-db "$crafted" --variant sprint
+expect_error "a NULL variant in an export" "a streak names no variant" -- scores --profile-db "$crafted" \
+  --profile ana --export "$work/crafted.txt"
+# A save that fails (a full disk, here a trigger that says so) is reported in line mode.
+sqlite3 "$crafted" "CREATE TRIGGER full BEFORE INSERT ON game BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END"
+play "$crafted" ana a7-b8
+contains "a failed save is reported" "$(cat "$work/err")" "this game could not be saved: "
+[ "$(grep -c . "$work/err")" -eq 1 ] && pass || fail "a failed save is one line: $(cat "$work/err")"
+
 out=$(printf 'quit\n' | "$draughts" play sprint --level streak --profile ana 2>&1)
 contains "the streak level is accepted" "$out" "Sprint"
 

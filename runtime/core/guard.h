@@ -1,0 +1,52 @@
+/*
+** guard.h — what the runtime checks of a plugin's output before using it.  A plugin
+** is C code we chose to run, but a bug in it must end in a one-line error that names
+** it, never in a crash of the runtime: every move list 'generate' returns passes
+** through 'guard_moves', every verdict through 'guard_verdict', and a plugin caught
+** once is refused for the rest of the process.
+*/
+#ifndef DRAUGHTS_GUARD_H
+#define DRAUGHTS_GUARD_H
+
+#include <draughts/variant.h>
+
+#include "util.h"
+
+/* A status next to the SDK's DR_ERR_*: the plugin is refused (see 'guard_refusal'). */
+#define GUARD_REFUSED (-64)
+
+/* The longest reason a judge may give ('why'). */
+#define GUARD_WHY_MAX 200
+
+/* Checks the list 'generate' just filled for 'p': DR_OK, or GUARD_REFUSED with the
+** list emptied and the plugin refused.  Release builds check what indexing needs
+** (the count, points on the board, 'njumps'); builds without NDEBUG everything
+** 'guard_move_fault' checks.  A refused plugin is refused again at once. */
+DRI_FUNC int guard_moves(const dr_variant *v, const dr_position *p, dr_movelist *l);
+
+/* The judge's verdict made safe: DR_ONGOING..DR_DRAW with a short reason in '*why'
+** (NULL becomes "game over"), or GUARD_REFUSED for a verdict out of range or a
+** reason longer than GUARD_WHY_MAX, and the plugin is refused. */
+DRI_FUNC int guard_verdict(const dr_variant *v, int verdict, const char **why);
+
+/* What is wrong with one move of 'p', or NULL: the whole contract of 'dr_move'
+** (from a piece of the side to move, landings free, captures the opponent's and
+** matching the jumped points, the path ending at 'to', crowning only a man). */
+DRI_FUNC const char *guard_move_fault(const dr_geometry *g, const dr_position *p, const dr_move *m);
+
+/* What of a move is out of bounds for indexing (points off the board, 'njumps'), or NULL. */
+DRI_FUNC const char *guard_move_bounds(const dr_geometry *g, const dr_move *m);
+
+/* A move as text for messages, by bit numbers when its points are not all on the board. */
+DRI_FUNC void guard_move_text(const dr_geometry *g, const dr_move *m, char *out, size_t len);
+
+/* The one-line message for a status 'rules_generate' returned (not DR_OK); returns -1. */
+DRI_FUNC int guard_error(const dr_variant *v, int status, err *e);
+
+/* Why 'v' was refused (one line naming it and the first bad output), or NULL. */
+DRI_FUNC const char *guard_refusal(const dr_variant *v);
+
+/* The descriptor is going away (its plugin is closed): its address may be reused. */
+DRI_FUNC void guard_forget(const dr_variant *v);
+
+#endif
