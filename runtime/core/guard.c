@@ -1,8 +1,7 @@
 /*
 ** guard.c — the checks between a plugin's output and everything that indexes with
-** it.  The cheap part (counts and points in range) runs on every list in every
-** build; the whole contract of a move runs in the conformance suite and in builds
-** without NDEBUG.  A refusal is kept per descriptor, so the first bad output is the
+** it.  What indexing needs (counts and points in range) is checked on every list
+** that is used; the whole contract of a move is checked by the conformance suite.  A refusal is kept per descriptor, so the first bad output is the
 ** one reported, whichever command or thread met it.
 */
 #include "guard.h"
@@ -136,14 +135,19 @@ static int refuse_move(const dr_variant *v, const dr_position *p, dr_movelist *l
   return refuse(v, "generate gave move %d of %d (%s) in %s: %s", i + 1, count, text, fen, fault);
 }
 
-int guard_moves(const dr_variant *v, const dr_position *p, dr_movelist *l) {
+int guard_count(const dr_variant *v, dr_movelist *l) {
   if (__atomic_load_n(&nrefused, __ATOMIC_ACQUIRE) && guard_refusal(v)) return l->count = 0, GUARD_REFUSED;
   if (l->count < 0 || l->count > DR_MAX_MOVES) {
     int count = l->count;
     l->count = 0;
     return refuse(v, "generate listed %d moves (a list holds 0 to %d)", count, DR_MAX_MOVES);
   }
-  if (list_in_bounds(v->geometry, l)) return DR_OK;
+  return DR_OK;
+}
+
+int guard_moves(const dr_variant *v, const dr_position *p, dr_movelist *l) {
+  int rc = guard_count(v, l);
+  if (rc != DR_OK || list_in_bounds(v->geometry, l)) return rc;
   for (int i = 0; i < l->count; i++) {
     const char *fault = guard_move_bounds(v->geometry, &l->moves[i]);
     if (fault) return refuse_move(v, p, l, i, fault);

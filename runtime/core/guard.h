@@ -19,10 +19,14 @@
 #define GUARD_WHY_MAX 200
 
 /* Checks the list 'generate' just filled for 'p': DR_OK, or GUARD_REFUSED with the
-** list emptied and the plugin refused.  Release builds check what indexing needs
-** (the count, points on the board, 'njumps'); builds without NDEBUG everything
-** 'guard_move_fault' checks.  A refused plugin is refused again at once. */
+** list emptied and the plugin refused.  It checks what indexing needs (the count,
+** points on the board, 'njumps'); 'guard_move_fault', which the conformance suite
+** runs, checks the rest.  A refused plugin is refused again at once. */
 DRI_FUNC int guard_moves(const dr_variant *v, const dr_position *p, dr_movelist *l);
+
+/* 'guard_moves' for a list that is only counted and compared, never applied, drawn
+** or written (perft's last ply): only the count is checked. */
+DRI_FUNC int guard_count(const dr_variant *v, dr_movelist *l);
 
 /* The judge's verdict made safe: DR_ONGOING..DR_DRAW with a short reason in '*why'
 ** (NULL becomes "game over"), or GUARD_REFUSED for a verdict out of range or a

@@ -21,7 +21,8 @@ static uint64_t perft_node(walk *w, const dr_position *p, int depth) {
     if (quiet >= 0) return (uint64_t)quiet;
   }
   dr_movelist *list = &w->lists[depth];
-  if (rules_generate(w->rs, p, list) != DR_OK) {
+  int rc = depth == 1 ? rules_generate_to_count(w->rs, p, list) : rules_generate(w->rs, p, list);
+  if (rc != DR_OK) {
     w->failed = 1;
     return 0;
   }

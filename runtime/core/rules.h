@@ -46,6 +46,16 @@ static inline int rules_generate(const ruleset *rs, const dr_position *p, dr_mov
   return rc;
 }
 
+/* 'rules_generate' for a list that is only counted and compared (perft's last ply):
+** the count is checked, the moves are not, so they must never be applied or shown. */
+static inline int rules_generate_to_count(const ruleset *rs, const dr_position *p, dr_movelist *out) {
+  out->count = 0;
+  int rc = rs->generate(&rs->rules, p, out);
+  if (rc == DR_OK) return guard_count(rs->v, out);
+  out->count = 0;
+  return rc;
+}
+
 /* The number of legal moves of a position without a capture, or -1 when it has one
 ** or the count is not available: then generate. */
 static inline int rules_quiet_count(const ruleset *rs, const dr_position *p) {
