@@ -106,7 +106,8 @@ refused_everywhere() {
   p=$1 part="$refused$2"
   if [ $# -gt 2 ]; then
     expect_error "$p: moves" "$part" -- moves "$h/$p.so" --fen "$after_one_move"
-    expect_error "$p: perft" "$part" -- perft "$h/$p.so" 2
+    # Depth 3: the moves of the last ply are only counted, so the bad list must be an inner one.
+    expect_error "$p: perft" "$part" -- perft "$h/$p.so" 3
   fi
   expect_error "$p: analyse" "$part" -- analyse "$h/$p.so" --depth 4
   out=$(printf 'a1-a2\nmoves\nquit\n' | "$draughts" play "$h/$p.so" --frontend line --two-players 2>&1); rc=$?
