@@ -105,6 +105,5 @@ int cmd_analyse(registry *reg, const cli_args *a) {
   }
   if (!cli_variant(reg, a, a->args[0], &rs)) return CLI_FAILED;
   int rc = cli_position(a, &rs, &p) ? CLI_FAILED : analyse_position(a, &rs, &p);
-  rules_free(&rs);
-  return rc;
+  return cli_finish(&rs, rc);
 }

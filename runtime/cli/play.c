@@ -337,6 +337,13 @@ int cmd_play(registry *reg, const cli_args *a) {
   char why[ERR_LEN] = "";
   if (rc == 0 && (rc = fe->run(session_host(), s, why, sizeof why)) != 0)
     cli_error("front end '%s': %s", fe->name, *why ? why : "failed");
+  dr_status st;
+  DR_INIT(st);
+  session_status(s, &st);
+  if (rc == 0 && *st.warning) { /* the game went on by the plugin's rules: say so, as every command does */
+    cli_error("%s", st.warning);
+    rc = -1;
+  }
   session_free(s);
   return rc || any_refused(reg) ? CLI_FAILED : CLI_OK;
 }

@@ -5,7 +5,8 @@
 ** "which script".  An ffi closure is a fresh function pointer per installed hook,
 ** carrying its own context, so two games with different house rules can run side
 ** by side (and the search threads of one game can share its hooks under a lock,
-** since one Lua state is single-threaded).
+** since one Lua state is single-threaded).  The rules the hooks and those threads
+** read are sealed before the game starts (script_seal): no hook can change them.
 */
 #include "hooks.h"
 
@@ -39,13 +40,16 @@ struct hooks {
   int (*initial)(const dr_rules *, dr_position *);
   int (*generate)(const dr_rules *, const dr_position *, dr_movelist *);
   int (*judge)(const dr_rules *, const dr_position *, const dr_history *, const char **);
-  int failed;
+  int nfound;
+  int failed; /* atomic: read without the lock */
   char problem[ERR_LEN];
   int nreasons;
   char reasons[MAX_REASONS][128];
 };
 
-const char *hooks_problem(const hooks *h) { return h && h->failed ? h->problem : NULL; }
+static int hook_off(const hooks *h) { return __atomic_load_n(&h->failed, __ATOMIC_ACQUIRE); }
+
+const char *hooks_problem(const hooks *h) { return h && hook_off(h) ? h->problem : NULL; }
 
 /* ------------------------------------------------ positions and moves in Lua */
 
@@ -120,88 +124,115 @@ static void push_history(lua_State *L, const dr_history *h) {
 
 /* ------------------------------------------------------------- the hooks */
 
-/* A Lua error inside a hook: the hooks are off for good, and the game says why. */
+/* Each hook runs as one protected call (script_protected) that pushes its
+** arguments, calls the Lua function and reads what it returned: any of those may
+** raise (a full memory cap, a metamethod on a returned value), and the budget
+** covers them all.  'failed' is read without the lock by the search threads that
+** skip a disabled hook, so it is atomic, set after 'problem' is written. */
+
+/* A Lua error inside a hook: the hooks are off for good, and the game says why.
+** Caller holds the lock. */
 static void hook_failed(hooks *h, const char *what, const err *e) {
   if (h->failed) return;
-  h->failed = 1;
   snprintf(h->problem, sizeof h->problem, "house rules disabled, %s hook failed: %s", what, e->msg);
+  __atomic_store_n(&h->failed, 1, __ATOMIC_RELEASE);
 }
 
-static void push_hook(hooks *h, int which) {
-  lua_rawgeti(script_lua(h->sc), LUA_REGISTRYINDEX, h->ref[which]);
+/* Runs 'fn' for hook 'which' under the lock, unless the hooks are off. */
+static void run_hook(hooks *h, int which, script_fn fn, void *call) {
+  err e;
+  pthread_mutex_lock(&h->lock);
+  if (!h->failed && script_protected(h->sc, fn, call, &e)) hook_failed(h, hook_names[which], &e);
+  pthread_mutex_unlock(&h->lock);
+}
+
+static void push_hook(lua_State *L, const hooks *h, int which) { lua_rawgeti(L, LUA_REGISTRYINDEX, h->ref[which]); }
+
+/* A value a hook returned, for a message: strings quoted, others by type, since
+** converting them would run the script's '__tostring'. */
+static const char *returned(lua_State *L, int idx, char *buf, size_t len) {
+  if (lua_type(L, idx) == LUA_TSTRING) snprintf(buf, len, "'%s'", lua_tostring(L, idx));
+  else snprintf(buf, len, "a %s", luaL_typename(L, idx));
+  return buf;
+}
+
+typedef struct initial_call {
+  hooks *h;
+  dr_position *pos;
+} initial_call;
+
+static int call_initial(lua_State *L, void *ud) {
+  initial_call *c = ud;
+  char what[160];
+  err e;
+  dr_position p;
+  push_hook(L, c->h, HOOK_INITIAL);
+  push_position(L, c->pos);
+  lua_call(L, 1, 1);
+  if (lua_isnil(L, 1)) return 0;
+  if (lua_type(L, 1) != LUA_TSTRING)
+    return luaL_error(L, "initial returned %s, not a FEN string or nil", returned(L, 1, what, sizeof what));
+  if (fen_parse(c->h->v->geometry, lua_tostring(L, 1), &p, &e) || pos_check(c->h->v->geometry, &p, &e))
+    return luaL_error(L, "%s", e.msg);
+  *c->pos = p;
+  return 0;
 }
 
 static void initial_hook(ffi_cif *cif, void *ret, void **args, void *ud) {
   (void)cif;
   hooks *h = ud;
   const dr_rules *rules = *(const dr_rules **)args[0];
-  dr_position *out = *(dr_position **)args[1];
-  int status = h->initial(rules, out);
-  err e;
-  pthread_mutex_lock(&h->lock);
-  if (!h->failed && status == DR_OK) {
-    lua_State *L = script_lua(h->sc);
-    push_hook(h, HOOK_INITIAL);
-    push_position(L, out);
-    if (script_call(h->sc, 1, 1, &e)) {
-      hook_failed(h, "initial", &e);
-    } else {
-      dr_position p;
-      const char *fen = lua_tostring(L, -1);
-      if (fen && fen_parse(h->v->geometry, fen, &p, &e) == 0 && pos_check(h->v->geometry, &p, &e) == 0) *out = p;
-      else if (fen) hook_failed(h, "initial", &e);
-      lua_pop(L, 1);
-    }
-  }
-  pthread_mutex_unlock(&h->lock);
+  initial_call c = {h, *(dr_position **)args[1]};
+  int status = h->initial(rules, c.pos);
+  if (status == DR_OK && !hook_off(h)) run_hook(h, HOOK_INITIAL, call_initial, &c);
   *(ffi_sarg *)ret = (ffi_sarg)status;
 }
 
+typedef struct filter_call {
+  hooks *h;
+  const dr_position *pos;
+  dr_movelist *list;
+  int start;
+} filter_call;
+
 /* Keeps the moves from 'start' on that the script allows, in the plugin's order.
 ** The filter sees each move and the whole list, so a rule may compare moves
-** ("a capture with a king must be preferred"). */
-static void filter_moves(hooks *h, const dr_position *p, dr_movelist *list, int start) {
-  lua_State *L = script_lua(h->sc);
-  err e;
-  int base = lua_gettop(L), n = list->count - start, kept = start;
-  push_position(L, p);
+** ("a capture with a king must be preferred").  The list changes only once every
+** move is judged: on an error the plugin's full list stands. */
+static int call_filter(lua_State *L, void *ud) {
+  filter_call *c = ud;
+  dr_movelist *list = c->list;
+  int n = list->count - c->start, kept = c->start;
+  char allow[DR_MAX_MOVES];
+  push_position(L, c->pos);
   lua_createtable(L, n, 0);
   for (int i = 0; i < n; i++) {
-    push_move(L, h->v->geometry, p, &list->moves[start + i]);
-    lua_seti(L, -2, i + 1);
+    push_move(L, c->h->v->geometry, c->pos, &list->moves[c->start + i]);
+    lua_rawseti(L, 2, i + 1);
   }
   for (int i = 0; i < n; i++) {
-    push_hook(h, HOOK_FILTER);
-    lua_pushvalue(L, base + 1);
-    lua_geti(L, base + 2, i + 1);
-    lua_pushvalue(L, base + 2);
-    if (script_call(h->sc, 3, 1, &e)) {
-      hook_failed(h, "filter", &e);
-      lua_settop(L, base);
-      return; /* the plugin's full list stands */
-    }
-    if (lua_toboolean(L, -1)) {
-      if (kept != start + i) list->moves[kept] = list->moves[start + i];
-      kept++;
-    }
+    push_hook(L, c->h, HOOK_FILTER);
+    lua_pushvalue(L, 1);
+    lua_rawgeti(L, 2, i + 1);
+    lua_pushvalue(L, 2);
+    lua_call(L, 3, 1);
+    allow[i] = (char)lua_toboolean(L, -1);
     lua_pop(L, 1);
   }
-  lua_settop(L, base);
+  for (int i = 0; i < n; i++)
+    if (allow[i]) list->moves[kept++] = list->moves[c->start + i];
   list->count = kept;
+  return 0;
 }
 
 static void filter_hook(ffi_cif *cif, void *ret, void **args, void *ud) {
   (void)cif;
   hooks *h = ud;
   const dr_rules *rules = *(const dr_rules **)args[0];
-  const dr_position *pos = *(const dr_position **)args[1];
-  dr_movelist *out = *(dr_movelist **)args[2];
-  int start = out->count, status = h->generate(rules, pos, out);
-  if (status == DR_OK && !h->failed) {
-    pthread_mutex_lock(&h->lock);
-    if (!h->failed) filter_moves(h, pos, out, start);
-    pthread_mutex_unlock(&h->lock);
-  }
+  filter_call c = {h, *(const dr_position **)args[1], *(dr_movelist **)args[2], 0};
+  c.start = c.list->count;
+  int status = h->generate(rules, c.pos, c.list);
+  if (status == DR_OK && !hook_off(h)) run_hook(h, HOOK_FILTER, call_filter, &c);
   *(ffi_sarg *)ret = (ffi_sarg)status;
 }
 
@@ -214,54 +245,54 @@ static const char *intern_reason(hooks *h, const char *reason) {
   return h->reasons[h->nreasons++];
 }
 
-static int verdict_of(const char *s) {
-  static const char *const names[] = {"ongoing", "white", "black", "draw"};
-  for (int i = 0; s && i < 4; i++)
-    if (strcmp(s, names[i]) == 0) return i;
+static const char *const verdict_names[] = {"ongoing", "white", "black", "draw"};
+
+static int verdict_of(lua_State *L, int idx) {
+  for (int i = 0; lua_type(L, idx) == LUA_TSTRING && i < 4; i++)
+    if (strcmp(lua_tostring(L, idx), verdict_names[i]) == 0) return i;
   return -1;
 }
 
-/* Asks the script; returns its verdict, or 'plugin' if it gave none. */
-static int ask_judge(hooks *h, const dr_position *p, const dr_history *hist, int plugin, const char **why) {
-  static const char *const names[] = {"ongoing", "white", "black", "draw"};
-  lua_State *L = script_lua(h->sc);
-  err e;
-  push_hook(h, HOOK_JUDGE);
-  push_position(L, p);
-  push_history(L, hist);
-  lua_pushstring(L, names[plugin]);
-  lua_pushstring(L, *why ? *why : "");
-  if (script_call(h->sc, 4, 2, &e)) {
-    hook_failed(h, "judge", &e);
-    return plugin;
-  }
-  int verdict = lua_isnil(L, -2) ? plugin : verdict_of(lua_tostring(L, -2));
-  if (verdict < 0) {
-    err_set(&e, "judge returned '%s', not ongoing, white, black, draw or nil", luaL_tolstring(L, -2, NULL));
-    lua_pop(L, 1);
-    hook_failed(h, "judge", &e);
-    verdict = plugin;
-  } else if (verdict != plugin || lua_isstring(L, -1)) {
-    *why = verdict == DR_ONGOING ? NULL : intern_reason(h, lua_isstring(L, -1) ? lua_tostring(L, -1) : "house rule");
-  }
-  lua_settop(L, 0);
-  return verdict;
+typedef struct judge_call {
+  hooks *h;
+  const dr_position *pos;
+  const dr_history *hist;
+  int verdict; /* the plugin's, then the script's */
+  const char *why;
+} judge_call;
+
+/* Asks the script; it keeps the plugin's verdict by returning nil. */
+static int call_judge(lua_State *L, void *ud) {
+  judge_call *c = ud;
+  char what[160];
+  push_hook(L, c->h, HOOK_JUDGE);
+  push_position(L, c->pos);
+  push_history(L, c->hist);
+  lua_pushstring(L, verdict_names[c->verdict]);
+  lua_pushstring(L, c->why ? c->why : "");
+  lua_call(L, 4, 2);
+  if (lua_isnil(L, 1)) return 0;
+  int verdict = verdict_of(L, 1);
+  if (verdict < 0)
+    return luaL_error(L, "judge returned %s, not ongoing, white, black, draw or nil", returned(L, 1, what, sizeof what));
+  int reason = lua_type(L, 2) == LUA_TSTRING;
+  if (verdict != c->verdict || reason)
+    c->why = verdict == DR_ONGOING ? NULL : intern_reason(c->h, reason ? lua_tostring(L, 2) : "house rule");
+  c->verdict = verdict;
+  return 0;
 }
 
 static void judge_hook(ffi_cif *cif, void *ret, void **args, void *ud) {
   (void)cif;
   hooks *h = ud;
   const dr_rules *rules = *(const dr_rules **)args[0];
-  const dr_position *pos = *(const dr_position **)args[1];
-  const dr_history *hist = *(const dr_history **)args[2];
+  judge_call c = {h, *(const dr_position **)args[1], *(const dr_history **)args[2], 0, NULL};
   const char **why = *(const char ***)args[3];
-  int verdict = h->judge(rules, pos, hist, why);
-  if (!h->failed) {
-    pthread_mutex_lock(&h->lock);
-    if (!h->failed) verdict = ask_judge(h, pos, hist, verdict, why);
-    pthread_mutex_unlock(&h->lock);
-  }
-  *(ffi_sarg *)ret = (ffi_sarg)verdict;
+  c.verdict = h->judge(rules, c.pos, c.hist, why);
+  c.why = *why;
+  if (!hook_off(h)) run_hook(h, HOOK_JUDGE, call_judge, &c); /* it answers only once all is read */
+  *why = c.why;
+  *(ffi_sarg *)ret = (ffi_sarg)c.verdict;
 }
 
 /* ----------------------------------------------------------- installation */
@@ -276,35 +307,32 @@ static int make_closure(hooks *h, int which, int nargs, void (*fn)(ffi_cif *, vo
   return 0;
 }
 
-/* Reads hooks.NAME functions into registry references; 0 if there are none. */
-static int read_hooks_table(hooks *h, lua_State *L, err *e) {
-  int found = 0;
-  lua_getglobal(L, "hooks");
-  for (int i = 0; i < NHOOKS; i++) h->ref[i] = LUA_NOREF;
-  if (lua_isnil(L, -1)) return lua_pop(L, 1), 0;
-  if (!lua_istable(L, -1)) return lua_pop(L, 1), err_set(e, "%s: 'hooks' must be a table", script_name(h->sc));
+/* In protected mode: hooks.NAME functions into registry references, counted in
+** 'found'.  The table is read raw, '_G' included, so that no code of the script's
+** runs here: a metamethod on either is ignored, as is a strict-mode '__index'
+** that raises for an undefined 'hooks'. */
+static int read_hooks(lua_State *L, void *ud) {
+  hooks *h = ud;
+  lua_pushglobaltable(L);
+  lua_pushliteral(L, "hooks");
+  if (lua_rawget(L, 1) == LUA_TNIL) return 0;
+  if (!lua_istable(L, 2)) return luaL_error(L, "'hooks' must be a table");
   for (int i = 0; i < NHOOKS; i++) {
-    lua_getfield(L, -1, hook_names[i]);
-    if (lua_isfunction(L, -1)) {
-      h->ref[i] = luaL_ref(L, LUA_REGISTRYINDEX);
-      found++;
-    } else if (!lua_isnil(L, -1)) {
-      lua_pop(L, 2);
-      return err_set(e, "%s: hooks.%s must be a function", script_name(h->sc), hook_names[i]);
-    } else {
-      lua_pop(L, 1);
-    }
+    lua_pushstring(L, hook_names[i]);
+    int type = lua_rawget(L, 2);
+    if (type == LUA_TFUNCTION) h->ref[i] = luaL_ref(L, LUA_REGISTRYINDEX), h->nfound++;
+    else if (type != LUA_TNIL) return luaL_error(L, "hooks.%s must be a function", hook_names[i]);
+    else lua_pop(L, 1);
   }
   lua_pushnil(L);
-  while (lua_next(L, -2)) { /* a misspelt hook would otherwise be ignored in silence */
+  while (lua_next(L, 2)) { /* a misspelt hook would otherwise be ignored in silence */
     const char *key = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "?";
     int known = 0;
     for (int i = 0; i < NHOOKS; i++) known |= strcmp(key, hook_names[i]) == 0;
+    if (!known) return luaL_error(L, "unknown hook '%s' (initial, filter, judge)", key);
     lua_pop(L, 1);
-    if (!known) return lua_pop(L, 2), err_set(e, "%s: unknown hook '%s' (initial, filter, judge)", script_name(h->sc), key);
   }
-  lua_pop(L, 1);
-  return found;
+  return 0;
 }
 
 int hooks_install(ruleset *rs, script *sc, err *e) {
@@ -312,15 +340,14 @@ int hooks_install(ruleset *rs, script *sc, err *e) {
   memset(h, 0, sizeof *h);
   h->sc = sc;
   h->v = rs->v;
-  int found = read_hooks_table(h, script_lua(sc), e);
-  if (found <= 0) {
-    h->sc = NULL; /* the caller keeps the script */
-    free(h);
-    return found;
+  for (int i = 0; i < NHOOKS; i++) h->ref[i] = LUA_NOREF;
+  int rc = script_protected(sc, read_hooks, h, e);
+  if (rc || h->nfound == 0) {
+    free(h); /* the caller keeps the script */
+    return rc;
   }
   pthread_mutex_init(&h->lock, NULL);
   h->initial = rs->initial, h->generate = rs->generate, h->judge = rs->judge;
-  int rc = 0;
   if (h->ref[HOOK_INITIAL] != LUA_NOREF && !(rc = make_closure(h, HOOK_INITIAL, 2, initial_hook, e)))
     *(void **)&rs->initial = h->code[HOOK_INITIAL];
   if (!rc && h->ref[HOOK_FILTER] != LUA_NOREF && !(rc = make_closure(h, HOOK_FILTER, 3, filter_hook, e))) {
@@ -417,24 +444,28 @@ static int call_helper(lua_State *L) {
   }
 }
 
-int hooks_bind_helpers(script *sc, const dr_variant *v, const dr_rules *rules, err *e) {
-  lua_State *L = script_lua(sc);
+/* A bad signature is the plugin's mistake, not the script's: checked in C first. */
+static int check_helpers(const dr_variant *v, err *e) {
+  for (const dr_helper *hp = v->helpers; hp && hp->name; hp++) {
+    binding b = {.helper = hp};
+    if (!hp->fn) return err_set(e, "helper %s has no function", hp->name);
+    if (parse_signature(&b, e)) return -1;
+  }
+  return 0;
+}
+
+static void open_helpers(lua_State *L, const dr_variant *v, const dr_rules *rules) {
   lua_newtable(L);
   for (const dr_helper *hp = v->helpers; hp && hp->name; hp++) {
     binding *b = lua_newuserdatauv(L, sizeof *b, 0); /* owned by the Lua state */
     memset(b, 0, sizeof *b);
     b->helper = hp;
     b->rules = rules;
-    if (!hp->fn || parse_signature(b, e)) {
-      if (!hp->fn) err_set(e, "helper %s has no function", hp->name);
-      lua_pop(L, 2);
-      return -1;
-    }
+    parse_signature(b, NULL);
     lua_pushcclosure(L, call_helper, 1);
     lua_setfield(L, -2, hp->name);
   }
   lua_setglobal(L, "helpers");
-  return 0;
 }
 
 /* ------------------------------------------------------- the board library */
@@ -506,11 +537,10 @@ static int board_fen(lua_State *L) {
   return 1;
 }
 
-void hooks_open_board(script *sc, const dr_variant *v) {
+static void open_board(lua_State *L, const dr_variant *v) {
   static const luaL_Reg fns[] = {{"bit", board_bit},   {"name", board_name}, {"count", board_count},
                                  {"at", board_at},     {"file", board_file}, {"rank", board_rank},
                                  {"names", board_names}, {"fen", board_fen}, {NULL, NULL}};
-  lua_State *L = script_lua(sc);
   lua_newtable(L);
   lua_pushlightuserdata(L, (void *)v->geometry);
   luaL_setfuncs(L, fns, 1);
@@ -524,11 +554,14 @@ void hooks_open_board(script *sc, const dr_variant *v) {
 /* -------------------------------------------------- building on a preset */
 
 /* preset("casual") applies a shipped preset's options, so house rules can start
-** from it instead of repeating it.  It runs in a sandbox of its own. */
+** from it instead of repeating it.  It runs in a sandbox of its own, and only while
+** the rules load: a hook that called it would rewrite the rules of a game in
+** progress, under the search threads reading them. */
 static int use_preset(lua_State *L) {
   const dr_variant *v = lua_touserdata(L, lua_upvalueindex(1));
-  dr_rules *rules = lua_touserdata(L, lua_upvalueindex(2));
   const char *name = luaL_checkstring(L, 1);
+  dr_rules *rules = script_rules(L);
+  if (!rules) return luaL_error(L, "preset() is for when the rules load, not during a game");
   const dr_preset *p = v->presets;
   while (p && p->name && strcmp(p->name, name) != 0) p++;
   if (!p || !p->name) return luaL_error(L, "unknown preset '%s' for %s", name, v->name);
@@ -542,10 +575,28 @@ static int use_preset(lua_State *L) {
   return 0;
 }
 
-void hooks_open_presets(script *sc, const dr_variant *v, dr_rules *rules) {
-  lua_State *L = script_lua(sc);
+static void open_presets(lua_State *L, const dr_variant *v) {
   lua_pushlightuserdata(L, (void *)v);
-  lua_pushlightuserdata(L, rules);
-  lua_pushcclosure(L, use_preset, 2);
+  lua_pushcclosure(L, use_preset, 1);
   lua_setglobal(L, "preset");
+}
+
+/* ------------------------------------------------------------ opening */
+
+typedef struct opening {
+  const dr_variant *v;
+  const dr_rules *rules;
+} opening;
+
+static int open_libraries(lua_State *L, void *ud) {
+  opening *o = ud;
+  open_board(L, o->v);
+  open_presets(L, o->v);
+  open_helpers(L, o->v, o->rules);
+  return 0;
+}
+
+int hooks_open(script *sc, const dr_variant *v, const dr_rules *rules, err *e) {
+  opening o = {v, rules};
+  return check_helpers(v, e) || script_protected(sc, open_libraries, &o, e) ? -1 : 0;
 }

@@ -23,14 +23,10 @@ typedef struct hooks hooks;
 ** defined none (the caller closes it), -1 on an error in the hooks table. */
 DRI_FUNC int hooks_install(ruleset *rs, script *sc, err *e);
 
-/* Binds the plugin's helpers into the script as 'helpers.NAME'. */
-DRI_FUNC int hooks_bind_helpers(script *sc, const dr_variant *v, const dr_rules *rules, err *e);
-
-/* The 'board' library (point names, bits, pieces) and the 'variant' name. */
-DRI_FUNC void hooks_open_board(script *sc, const dr_variant *v);
-
-/* 'preset(name)': a script applies a shipped preset's options, then changes some. */
-DRI_FUNC void hooks_open_presets(script *sc, const dr_variant *v, dr_rules *rules);
+/* What a rules script sees besides Lua's libraries: the 'board' library (point
+** names, bits, pieces), the 'variant' name, 'preset(name)' (a shipped preset's
+** options, while the rules load) and the plugin's helpers as 'helpers.NAME'. */
+DRI_FUNC int hooks_open(script *sc, const dr_variant *v, const dr_rules *rules, err *e);
 
 DRI_FUNC void hooks_free(hooks *h);
 

@@ -27,9 +27,7 @@ static int looks_like_path(const char *s) {
 static int run_script(ruleset *rs, const char *chunkname, const char *source, err *e) {
   script *sc = script_open(rs->v, &rs->rules, chunkname, e);
   if (!sc) return -1;
-  hooks_open_board(sc, rs->v);
-  hooks_open_presets(sc, rs->v, &rs->rules);
-  int rc = hooks_bind_helpers(sc, rs->v, &rs->rules, e);
+  int rc = hooks_open(sc, rs->v, &rs->rules, e);
   if (rc == 0) rc = script_run(sc, source, e);
   script_seal(sc);
   if (rc == 0) rc = hooks_install(rs, sc, e);

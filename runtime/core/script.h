@@ -1,7 +1,8 @@
 /*
-** script.h — the sandboxed Lua 5.4 state that runs rule presets and house rules.
-** Scripts come from strangers: no io, os, package or debug library, no binary
-** chunks, an instruction budget and a memory cap.
+** script.h — the sandboxed Lua 5.4 state that runs rule presets, house rules,
+** evaluation weights and tuning scripts.  Scripts come from strangers: no io, os,
+** package or debug library, no binary chunks, no finalizers; an instruction budget,
+** a clock and a memory cap per call, which the script cannot catch its way past.
 */
 #ifndef DRAUGHTS_SCRIPT_H
 #define DRAUGHTS_SCRIPT_H
@@ -10,8 +11,12 @@
 
 #include "util.h"
 
-#define SCRIPT_MEMORY_CAP (32u << 20)      /* bytes one script may allocate */
-#define SCRIPT_INSTRUCTION_BUDGET 50000000 /* VM instructions one run may take */
+#define SCRIPT_MEMORY_CAP (32u << 20)      /* bytes one script may hold */
+#define SCRIPT_INSTRUCTION_BUDGET 50000000 /* VM instructions one call may take */
+#define SCRIPT_TIME_LIMIT 5.0              /* seconds one call may run, whatever its instructions do */
+#define SCRIPT_BYTES_PER_INSTRUCTION 64    /* allocating this much costs one instruction */
+#define SCRIPT_PATTERN_STEPS 100000000.0   /* the worst case one string.find/match/gmatch/gsub may have */
+#define SCRIPT_STEPS_PER_INSTRUCTION 4     /* matcher steps charged as one instruction */
 
 struct lua_State;
 typedef struct script script;
@@ -27,9 +32,40 @@ DRI_FUNC const char *script_name(const script *sc);
 DRI_FUNC int script_load(script *sc, const char *source, err *e);
 /* Loads and runs a chunk. */
 DRI_FUNC int script_run(script *sc, const char *source, err *e);
-/* lua_pcall with a fresh instruction budget; the message names the script. */
+/* lua_pcall of the function under 'nargs' arguments.  The outermost call gets a
+** fresh budget, clock and the memory left; when one runs out the call fails
+** whatever the script caught, and so does every later call: the script is done.
+** The message names the script. */
 DRI_FUNC int script_call(script *sc, int nargs, int nresults, err *e);
-/* From now on 'options' can be read but not set. */
+
+/* Runs 'fn(L, ud)' as a protected call under the same limits: the way C reads what
+** a script returned or defined, since any read (a metamethod) or conversion (an
+** allocation) may raise. */
+typedef int (*script_fn)(struct lua_State *L, void *ud);
+DRI_FUNC int script_protected(script *sc, script_fn fn, void *ud, err *e);
+
+/* From now on 'options' can be read, never set, and no preset applied: the rules
+** of a game in progress are immutable. */
 DRI_FUNC void script_seal(script *sc);
+/* The options a running script may still set, or NULL once sealed. */
+DRI_FUNC dr_rules *script_rules(struct lua_State *L);
+
+/* For C functions scripts call.  'script_charge' counts C work a script started
+** against its budget ('n' instructions' worth) and stops the script when that is
+** more than it has left. */
+DRI_FUNC void script_charge(struct lua_State *L, double n);
+/* Stops the script for good: C storage it asked for (a sample), which a C function
+** allocates through the script's allocator ('lua_getallocf'), does not fit in its
+** memory cap. */
+DRI_FUNC int script_out_of_memory(struct lua_State *L);
+/* Brackets C work whose length is the script's documented purpose (a tuning
+** script's games): that time does not count against the call's clock. */
+DRI_FUNC void script_clock_pause(struct lua_State *L);
+DRI_FUNC void script_clock_resume(struct lua_State *L);
+
+/* The libraries of every script (script_lib.c): the safe part of Lua's, with
+** bounded pattern functions, no finalizers, and 'print' to standard error as
+** "NAME: text". */
+DRI_FUNC void script_open_libs(struct lua_State *L, const char *name);
 
 #endif

@@ -115,28 +115,28 @@ typedef struct eval_call {
 } eval_call;
 
 /* Runs in protected mode: the chunk is at index 1, the call at index 2. */
-static int read_eval_protected(lua_State *L) {
+static int run_chunk_protected(lua_State *L) {
   eval_call *call = lua_touserdata(L, 2);
   lua_settop(L, 1);
   lua_call(L, 0, 1);
-  if (!lua_istable(L, -1)) return luaL_error(L, "an eval script must return a table of weights");
+  if (!lua_istable(L, -1)) return luaL_error(L, "the script must return a table of weights");
   eval_lua_check(L, -1, call->v, call->w);
   return 0;
 }
 
-int eval_lua_read(const dr_variant *v, const char *chunkname, const char *source, eval_weights *w,
-                     err *e) {
+int eval_lua_returned(script *sc, const dr_variant *v, eval_weights *w, err *e) {
+  lua_State *L = script_lua(sc);
+  eval_call call = {v, w};
+  lua_pushcfunction(L, run_chunk_protected);
+  lua_insert(L, -2);
+  lua_pushlightuserdata(L, &call);
+  return script_call(sc, 2, 0, e);
+}
+
+int eval_lua_read(const dr_variant *v, const char *chunkname, const char *source, eval_weights *w, err *e) {
   script *sc = script_open(v, NULL, chunkname, e);
   if (!sc) return -1;
-  eval_call call = {v, w};
-  int rc = script_load(sc, source, e);
-  if (rc == 0) {
-    lua_State *L = script_lua(sc);
-    lua_pushcfunction(L, read_eval_protected);
-    lua_insert(L, -2);
-    lua_pushlightuserdata(L, &call);
-    rc = script_call(sc, 2, 0, e);
-  }
+  int rc = script_load(sc, source, e) || eval_lua_returned(sc, v, w, e) ? -1 : 0;
   script_close(sc);
   return rc;
 }

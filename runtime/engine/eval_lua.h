@@ -15,6 +15,11 @@
 DRI_FUNC int eval_lua_read(const dr_variant *v, const char *chunkname, const char *source, eval_weights *w,
                            err *e);
 
+/* Calls the chunk on top of the stack (from 'script_load'), which returns a table
+** of weights, and reads that into 'w' as 'eval_lua_read' does, in one protected
+** call: the chunk and what reading its table may run are under the same limits. */
+DRI_FUNC int eval_lua_returned(script *sc, const dr_variant *v, eval_weights *w, err *e);
+
 /* The weights table at 'idx' into 'w' (fields it does not name keep their value);
 ** a bad field raises a Lua error naming it. */
 DRI_FUNC void eval_lua_check(struct lua_State *L, int idx, const dr_variant *v, eval_weights *w);

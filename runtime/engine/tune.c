@@ -22,31 +22,41 @@
 #define TUNE_SEED 0x74756e65ull
 #define TUNE_DEFAULT_GAMES 100
 #define TUNE_DEFAULT_DEPTH 4
-#define TUNE_MAX_GAMES 100000
+#define TUNE_MAX_GAMES 100000        /* self-play games one script may play in all */
+#define TUNE_MAX_DEPTH 20            /* plies the players of those games may search */
+#define TUNE_POSITIONS_PER_INSTRUCTION 64 /* what tune.error charges to the script's budget */
 
 /* What the library functions reach through their upvalue. */
-typedef tune_config tuner;
+typedef struct tuner {
+  const tune_config *cfg;
+  int games; /* played so far */
+} tuner;
 
-/* A sample: quiet positions of self-play games, each with its game's result. */
+/* A sample: quiet positions of self-play games, each with its game's result.  The
+** positions are held through the script's allocator, so they count against its
+** memory cap; when it refuses, the sample is 'full' and the script is done. */
 typedef struct sample_entry {
   dr_position pos;
   float result; /* for White: 1, 0.5 or 0 */
 } sample_entry;
 
 typedef struct sample {
-  int count;
-  sample_entry entry[];
+  int count, cap, full;
+  sample_entry *entry;
+  lua_Alloc alloc;
+  void *alloc_ud;
 } sample;
 
 #define SAMPLE_META "draughts.sample"
-#define HARVEST_META "draughts.harvest"
 
 static tuner *tuner_of(lua_State *L) { return lua_touserdata(L, lua_upvalueindex(1)); }
+
+static const ruleset *tuner_rules(lua_State *L) { return tuner_of(L)->cfg->rs; }
 
 /* The weights table at 'idx', on top of the defaults. */
 static void check_weights(lua_State *L, int idx, eval_weights *w) {
   eval_default_weights(w);
-  eval_lua_check(L, idx, tuner_of(L)->rs->v, w);
+  eval_lua_check(L, idx, tuner_rules(L)->v, w);
 }
 
 /* Every key of the options table at 'opts' is one of 'known' (NULL-terminated): a
@@ -78,41 +88,47 @@ static int opt_int(lua_State *L, int opts, const char *key, int def, int min, in
 
 /* ---------------------------------------------------------------- games */
 
-typedef struct harvest {
-  sample_entry *entry;
-  int count, cap;
-} harvest;
+/* Resizes the sample's storage through the script's allocator; 0 if it refused. */
+static int sample_resize(sample *s, int cap) {
+  void *p = s->alloc(s->alloc_ud, s->entry, (size_t)s->cap * sizeof *s->entry, (size_t)cap * sizeof *s->entry);
+  if (!p && cap > 0) return 0;
+  s->entry = p;
+  s->cap = cap;
+  return 1;
+}
+
+static int sample_gc(lua_State *L) {
+  sample_resize(luaL_checkudata(L, 1, SAMPLE_META), 0);
+  return 0;
+}
 
 /* A position is kept when neither its move nor the reply captured: a static
 ** evaluation cannot be expected to see through an exchange in progress. */
 static void harvest_game(void *ud, int index, int a_white, int half, const char *why, const game *g) {
-  harvest *h = ud;
+  sample *s = ud;
   (void)index, (void)a_white, (void)half, (void)why;
   float result = g->result == DR_WHITE_WINS ? 1.0f : g->result == DR_BLACK_WINS ? 0.0f : 0.5f;
-  for (int i = 0; i + 1 < g->count; i++) {
+  for (int i = 0; i + 1 < g->count && !s->full; i++) {
     if (g->ply[i].move.captured || g->ply[i + 1].move.captured) continue;
-    if (h->count == h->cap) {
-      h->cap = h->cap ? 2 * h->cap : 4096;
-      h->entry = xrealloc(h->entry, (size_t)h->cap * sizeof *h->entry);
-    }
-    h->entry[h->count++] = (sample_entry){g->ply[i].pos, result};
+    if (s->count == s->cap && !sample_resize(s, s->cap ? 2 * s->cap : 4096)) s->full = 1;
+    else s->entry[s->count++] = (sample_entry){g->ply[i].pos, result};
   }
 }
 
-/* The positions of a harvest are C memory until they are copied into a sample; its box
-** frees them when collected, so an error on the way (a sample bigger than the memory
-** cap, a failed match) does not leak them. */
-static int harvest_gc(lua_State *L) {
-  harvest *h = lua_touserdata(L, 1);
-  free(h->entry);
-  h->entry = NULL;
-  return 0;
+/* Counts 'games' more against the script's total, or raises. */
+static void count_games(lua_State *L, const char *what, int games) {
+  tuner *t = tuner_of(L);
+  if (games > TUNE_MAX_GAMES - t->games)
+    luaL_error(L, "%s: a script may play %d games in all (%d played, %d asked)", what, TUNE_MAX_GAMES, t->games,
+               games);
+  t->games += games;
 }
 
-/* Plays 'm' between 'pa' with weights 'wa' and 'pb' with 'wb'; raises a Lua error if it cannot. */
+/* Plays 'm' between 'pa' with weights 'wa' and 'pb' with 'wb'; raises a Lua error if
+** it cannot.  The games are the script's purpose: their time is not on its clock. */
 static void run_match(lua_State *L, selfplay_match *m, selfplay_player *pa, const eval_weights *wa,
                       selfplay_player *pb, const eval_weights *wb) {
-  tuner *t = tuner_of(L);
+  const tune_config *t = tuner_of(L)->cfg;
   eval_ctx *ea = xmalloc(sizeof *ea), *eb = xmalloc(sizeof *eb);
   eval_init_weights(ea, t->rs, wa);
   eval_init_weights(eb, t->rs, wb);
@@ -124,7 +140,9 @@ static void run_match(lua_State *L, selfplay_match *m, selfplay_player *pa, cons
   m->start = t->start;
   m->jobs = t->jobs;
   err e;
+  script_clock_pause(L);
   int rc = selfplay_run(m, &e);
+  script_clock_resume(L);
   free(ea);
   free(eb);
   if (rc) luaL_error(L, "%s", e.msg);
@@ -135,14 +153,13 @@ static void run_match(lua_State *L, selfplay_match *m, selfplay_player *pa, cons
 static void sample_player(lua_State *L, selfplay_player *p) {
   memset(p, 0, sizeof *p);
   p->level = opt_int(L, 1, "level", 0, 0, SEARCH_LEVELS - 1);
-  if (p->level == 0) p->depth = opt_int(L, 1, "depth", TUNE_DEFAULT_DEPTH, 1, 20);
+  if (p->level == 0) p->depth = opt_int(L, 1, "depth", TUNE_DEFAULT_DEPTH, 1, TUNE_MAX_DEPTH);
 }
 
 /* tune.sample{weights = W, games = N, depth = D | level = L, seed = S} -> sample */
 static int l_sample(lua_State *L) {
   static const char *const known[] = {"weights", "games", "depth", "level", "seed", NULL};
-  tuner *t = tuner_of(L);
-  eval_weights w = t->start_weights;
+  eval_weights w = tuner_of(L)->cfg->start_weights;
   if (!lua_isnoneornil(L, 1)) luaL_checktype(L, 1, LUA_TTABLE);
   check_keys(L, 1, known);
   if (lua_istable(L, 1) && lua_getfield(L, 1, "weights") != LUA_TNIL) check_weights(L, -1, &w);
@@ -150,20 +167,18 @@ static int l_sample(lua_State *L) {
   selfplay_player pa, pb;
   sample_player(L, &pa);
   pb = pa;
-  harvest *h = lua_newuserdatauv(L, sizeof *h, 0);
-  memset(h, 0, sizeof *h);
-  luaL_setmetatable(L, HARVEST_META);
+  lua_gc(L, LUA_GCCOLLECT); /* the collector does not see samples' storage: free that of dead ones first */
+  sample *s = lua_newuserdatauv(L, sizeof *s, 0); /* collected, and its positions freed, on any error */
+  memset(s, 0, sizeof *s);
+  s->alloc = lua_getallocf(L, &s->alloc_ud);
+  luaL_setmetatable(L, SAMPLE_META);
   selfplay_match m = {.games = opt_int(L, 1, "games", TUNE_DEFAULT_GAMES, 1, TUNE_MAX_GAMES),
                       .seed = TUNE_SEED + (uint64_t)opt_int(L, 1, "seed", 1, 0, 1 << 30) * 1000003u,
-                      .keep_games = 1, .done = harvest_game, .ud = h};
+                      .keep_games = 1, .done = harvest_game, .ud = s};
+  count_games(L, "tune.sample", m.games);
   run_match(L, &m, &pa, &w, &pb, &w);
-  /* A full userdata, so the sample counts against the script's memory cap. */
-  sample *s = lua_newuserdatauv(L, sizeof(sample) + (size_t)h->count * sizeof(sample_entry), 0);
-  s->count = h->count;
-  if (h->count) memcpy(s->entry, h->entry, (size_t)h->count * sizeof(sample_entry));
-  free(h->entry);
-  h->entry = NULL;
-  luaL_setmetatable(L, SAMPLE_META);
+  if (s->full) return script_out_of_memory(L);
+  if (s->count < s->cap) sample_resize(s, s->count); /* shrinking never fails */
   return 1;
 }
 
@@ -179,8 +194,10 @@ static int l_error(lua_State *L) {
   check_weights(L, 2, &w);
   double k = luaL_checknumber(L, 3);
   if (s->count == 0) return luaL_error(L, "the sample holds no positions");
+  script_charge(L, (double)s->count / TUNE_POSITIONS_PER_INSTRUCTION);
   eval_ctx *c = xmalloc(sizeof *c);
-  eval_init_weights(c, tuner_of(L)->rs, &w);
+  eval_init_weights(c, tuner_rules(L), &w);
+  script_clock_pause(L);
   double sum = 0;
   for (int i = 0; i < s->count; i++) {
     const dr_position *p = &s->entry[i].pos;
@@ -190,6 +207,7 @@ static int l_error(lua_State *L) {
     double miss = s->entry[i].result - expected;
     sum += miss * miss;
   }
+  script_clock_resume(L);
   free(c);
   lua_pushnumber(L, sum / s->count);
   return 1;
@@ -213,11 +231,12 @@ static int l_match(lua_State *L) {
   check_weights(L, 2, &wb);
   if (!lua_isnoneornil(L, 3)) luaL_checktype(L, 3, LUA_TTABLE);
   check_keys(L, 3, known);
-  selfplay_player pa = {.depth = opt_int(L, 3, "depth", TUNE_DEFAULT_DEPTH, 1, 20)}, pb = pa;
+  selfplay_player pa = {.depth = opt_int(L, 3, "depth", TUNE_DEFAULT_DEPTH, 1, TUNE_MAX_DEPTH)}, pb = pa;
   tally t = {0};
   selfplay_match m = {.games = opt_int(L, 3, "games", TUNE_DEFAULT_GAMES, 2, TUNE_MAX_GAMES),
                       .seed = TUNE_SEED + (uint64_t)opt_int(L, 3, "seed", 2, 0, 1 << 30) * 1000003u,
                       .done = count_game, .ud = &t};
+  count_games(L, "tune.match", m.games);
   run_match(L, &m, &pa, &wa, &pb, &wb);
   lua_pushnumber(L, (t.wins + 0.5 * t.draws) / m.games);
   lua_pushinteger(L, t.wins);
@@ -229,14 +248,14 @@ static int l_match(lua_State *L) {
 /* ------------------------------------------------------------- weights */
 
 static int l_weights(lua_State *L) {
-  eval_lua_push(L, tuner_of(L)->rs->v, &tuner_of(L)->start_weights);
+  eval_lua_push(L, tuner_rules(L)->v, &tuner_of(L)->cfg->start_weights);
   return 1;
 }
 
 static int l_defaults(lua_State *L) {
   eval_weights w;
   eval_default_weights(&w);
-  eval_lua_push(L, tuner_of(L)->rs->v, &w);
+  eval_lua_push(L, tuner_rules(L)->v, &w);
   return 1;
 }
 
@@ -244,72 +263,44 @@ static int l_defaults(lua_State *L) {
 static int l_check(lua_State *L) {
   eval_weights w;
   check_weights(L, 1, &w);
-  eval_lua_push(L, tuner_of(L)->rs->v, &w);
+  eval_lua_push(L, tuner_rules(L)->v, &w);
   return 1;
 }
 
-/* In protected mode: the weights table at 1 into the eval_weights at 2. */
-static int l_store(lua_State *L) {
-  check_weights(L, 1, lua_touserdata(L, 2));
-  return 0;
-}
-
-/* Progress goes to stderr: stdout may be the weights file. */
-static int l_print(lua_State *L) {
-  int n = lua_gettop(L);
-  for (int i = 1; i <= n; i++) fprintf(stderr, "%s%s", i > 1 ? "\t" : "", luaL_tolstring(L, i, NULL));
-  fputc('\n', stderr);
-  fflush(stderr);
-  return 0;
-}
-
-static void open_tune(lua_State *L, const tuner *t) {
+static int open_tune(lua_State *L, void *ud) {
   static const luaL_Reg funcs[] = {{"weights", l_weights}, {"defaults", l_defaults}, {"check", l_check},
                                    {"sample", l_sample},   {"error", l_error},       {"match", l_match},
                                    {NULL, NULL}};
+  const tune_config *cfg = ((tuner *)ud)->cfg;
   luaL_newmetatable(L, SAMPLE_META);
   lua_pushcfunction(L, l_sample_len);
   lua_setfield(L, -2, "__len");
+  lua_pushcfunction(L, sample_gc);
+  lua_setfield(L, -2, "__gc");
   lua_pushliteral(L, "locked");
   lua_setfield(L, -2, "__metatable");
   lua_pop(L, 1);
-  luaL_newmetatable(L, HARVEST_META);
-  lua_pushcfunction(L, harvest_gc);
-  lua_setfield(L, -2, "__gc");
-  lua_pop(L, 1);
   lua_newtable(L);
-  lua_pushlightuserdata(L, (void *)t);
+  lua_pushlightuserdata(L, ud);
   luaL_setfuncs(L, funcs, 1);
-  lua_pushstring(L, t->rs->v->name);
+  lua_pushstring(L, cfg->rs->v->name);
   lua_setfield(L, -2, "variant");
-  if (t->games) lua_pushinteger(L, t->games), lua_setfield(L, -2, "games");
-  if (t->depth) lua_pushinteger(L, t->depth), lua_setfield(L, -2, "depth");
+  if (cfg->games) lua_pushinteger(L, cfg->games), lua_setfield(L, -2, "games");
+  if (cfg->depth) lua_pushinteger(L, cfg->depth), lua_setfield(L, -2, "depth");
   lua_setglobal(L, "tune");
-  lua_pushcfunction(L, l_print);
-  lua_setglobal(L, "print");
+  return 0;
 }
 
 /* Runs the script; its result, a weights table, lands in 'out'. */
-int tune_run(const tune_config *t, eval_weights *out, err *e) {
-  char *src = read_file(t->script, NULL, e);
+int tune_run(const tune_config *cfg, eval_weights *out, err *e) {
+  char *src = read_file(cfg->script, NULL, e);
   if (!src) return -1;
-  const char *base = strrchr(t->script, '/');
-  script *sc = script_open(t->rs->v, NULL, base ? base + 1 : t->script, e);
-  int rc = sc ? 0 : -1;
-  if (sc) {
-    lua_State *L = script_lua(sc);
-    open_tune(L, t);
-    rc = script_load(sc, src, e) || script_call(sc, 0, 1, e);
-    if (rc == 0 && !lua_istable(L, -1))
-      rc = err_set(e, "%s: a tuning script must return a table of weights", script_name(sc));
-    if (rc == 0) { /* read in protected mode: a bad field is a Lua error naming it */
-      lua_pushlightuserdata(L, (void *)t);
-      lua_pushcclosure(L, l_store, 1);
-      lua_insert(L, -2);
-      lua_pushlightuserdata(L, out);
-      rc = script_call(sc, 2, 0, e);
-    }
-  }
+  const char *base = strrchr(cfg->script, '/');
+  tuner t = {cfg, 0};
+  script *sc = script_open(cfg->rs->v, NULL, base ? base + 1 : cfg->script, e);
+  eval_default_weights(out);
+  int rc = !sc || script_protected(sc, open_tune, &t, e) || script_load(sc, src, e) ||
+           eval_lua_returned(sc, cfg->rs->v, out, e);
   script_close(sc);
   free(src);
   return rc ? -1 : 0;

@@ -161,6 +161,29 @@ Test(hooks, a_hook_that_fails_is_switched_off_and_says_so) {
   rules_free(&rs);
 }
 
+/* It used to compact the list as it went: a failure at the third move left the
+** second in the first's place, and the first lost. */
+Test(hooks, a_filter_that_fails_part_way_leaves_the_plugins_list_whole) {
+  ruleset plain, rs;
+  err e;
+  dr_position p;
+  dr_movelist *want = xmalloc(sizeof *want), *got = xmalloc(sizeof *got);
+  cr_assert_eq(rules_load(&plain, &fx.v, NULL, &e), 0, "%s", e.msg);
+  cr_assert_eq(load(&rs, "hooks = {filter = function(pos, m, moves)\n"
+                         "  if m == moves[3] then error('no') end\n"
+                         "  return m ~= moves[1]\n"
+                         "end}\n", &e), 0, "%s", e.msg);
+  cr_assert_eq(fen_read(&plain, "start", &p, &e), 0, "%s", e.msg);
+  rules_generate(&plain, &p, want);
+  rules_generate(&rs, &p, got);
+  cr_assert_not_null(rules_problem(&rs));
+  cr_expect_eq(got->count, want->count);
+  cr_expect(memcmp(got->moves, want->moves, (size_t)want->count * sizeof *want->moves) == 0, "the list changed");
+  rules_free(&rs);
+  free(want);
+  free(got);
+}
+
 Test(hooks, an_endless_hook_is_stopped) {
   ruleset rs;
   err e;

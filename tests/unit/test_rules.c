@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "fixture.h"
+#include "notation.h"
 
 /* The template has no options; a variant with two is built here from it. */
 static plugin *template;
@@ -136,6 +137,48 @@ Test(rules, sandbox_refuses_escapes_and_stops_runaways) {
   expect_script_error("while true do end\n", "instruction budget exhausted");
   expect_script_error("local t = {} for i = 1, 1e9 do t[i] = i end\n", "not enough memory");
   expect_script_error("local s = string.rep('x', 1 << 30)\n", "not enough memory");
+}
+
+/* The guards on patterns, tables and metatables (script_lib.c) must not get in the
+** way of what rules scripts do: parse a FEN, walk move texts, sort and shift. */
+Test(rules, the_sandbox_keeps_what_scripts_need) {
+  err e = {""};
+  cr_expect_eq(load_script("local fen = 'W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8'\n"
+                           "local turn, white, black = fen:match('^(%a):W(.-):B(.-)$')\n"
+                           "assert(turn == 'W' and #black == 35)\n"
+                           "local n = 0\n"
+                           "for square in white:gmatch('[^,]+') do n = n + 1 end\n"
+                           "assert(n == 12)\n"
+                           "assert(string.rep('c3xe5', 200):gsub('x', '-') == string.rep('c3-e5', 200))\n"
+                           "assert(('c3xe5xg7'):find('x', 1, true) == 3 and ('(a(b)c)'):match('%b()') == '(a(b)c)')\n"
+                           "local t = {3, 1, 2}\n"
+                           "table.sort(t) table.insert(t, 1, 0) table.remove(t, 1) table.move(t, 1, 3, 2)\n"
+                           "assert(table.concat(t, ',') == '1,1,2,3')\n"
+                           "assert(setmetatable({}, {__index = function() return 1 end, __mode = 'k'}).x == 1)\n",
+                           &e),
+               0, "%s", e.msg);
+  expect_script_error("string.find('x', '[a')\n", "malformed pattern");
+  expect_script_error("string.find('x', 'x%')\n", "malformed pattern");
+}
+
+Test(rules, a_game_in_progress_cannot_change_its_rules) {
+  ruleset rs;
+  err e;
+  dr_position p;
+  dr_movelist *l = xmalloc(sizeof *l);
+  cr_assert_eq(fixture_load_script(&rs, &variant,
+                                   "preset('normal')\n"
+                                   "hooks = {filter = function() assert(options.limit == 40) preset('short') return true end}\n",
+                                   &e),
+               0, "%s", e.msg);
+  dr_rules before = rs.rules;
+  cr_assert_eq(fen_read(&rs, "start", &p, &e), 0, "%s", e.msg);
+  cr_expect_eq(rules_generate(&rs, &p, l), DR_OK);
+  cr_expect(memcmp(&before, &rs.rules, sizeof before) == 0, "the hook changed the rules");
+  cr_assert_not_null(rules_problem(&rs));
+  cr_expect(strstr(rules_problem(&rs), ".lua:2: preset() is for when the rules load") != NULL, "%s", rules_problem(&rs));
+  rules_free(&rs);
+  free(l);
 }
 
 Test(rules, a_script_can_build_on_a_shipped_preset) {
