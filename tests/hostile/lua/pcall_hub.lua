@@ -1,5 +1,5 @@
 -- the hub reports a runaway rules script as a protocol error line, and goes on
--- run: hub template
+-- run: hub template --allow-rule-files
 -- input: set-param name=rules value=SCRIPT
 -- input: init
 -- input: ping

@@ -1,5 +1,5 @@
 -- print from a hook would inject a line into the hub protocol, which 'draughts hub' speaks on stdout
--- run: hub template
+-- run: hub template --allow-rule-files
 -- input: set-param name=rules value=SCRIPT
 -- input: init
 -- input: pos pos=W:Wc3:Bd4
