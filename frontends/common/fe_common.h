@@ -81,12 +81,15 @@ void fe_variant(fe_state *f, int index, dr_variant_info *info);
 int fe_variant_index(fe_state *f, const char *name); /* in the catalogue; -1 for none (or NULL) */
 int fe_poll(fe_state *f);                     /* DR_EVENT_*; a move played or a failure is said */
 int fe_flip_for(const int player[2]);         /* the board turned so that the person plays upwards */
+char *fe_locale_ctype(int utf8);              /* the user's character set (or UTF-8); the old one to restore */
+void fe_locale_restore(char *old);
 
 /* status.c */
 const char *fe_side_title(int side);          /* "White", "Black" */
 const char *fe_who(const dr_status *st, int side); /* "computer", "you", "player 1" */
 int fe_computer_plays(const dr_status *st);
 void fe_status_line(fe_state *f, char *out, size_t len);
+int fe_draw_count(const dr_status *st, char *out, size_t len); /* the draw rule's count as a line; 0: none */
 int fe_move_rows(const dr_status *st);        /* numbered rows of the move list */
 void fe_move_row(fe_state *f, const dr_status *st, int row, char *a, char *b, size_t len);
 
@@ -111,6 +114,7 @@ enum {
 int fe_command(fe_state *f, int key);         /* FE_CMD_* still to finish: see keys.c */
 int fe_tap(fe_state *f, int point);           /* DR_INPUT_*; a whole move is played */
 int fe_hint_pick(fe_state *f, char *text, size_t len); /* 0: the hinted piece selected, the cursor on */
+int fe_enter(fe_state *f);                    /* Enter: a tap under the cursor, or the whole hint; DR_INPUT_* */
 int fe_play_text(fe_state *f, const char *text);
 int fe_file(fe_state *f, int kind, const char *path); /* FE_ASK_SAVE or FE_ASK_LOAD */
 void fe_yes_no(fe_state *f, int yes);         /* the answer to FE_ASK_QUIT or FE_ASK_RESIGN */

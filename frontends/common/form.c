@@ -109,11 +109,9 @@ const char *fe_form_player(fe_state *f) {
 
 /* Leaving a game the player has moved in resigns it: say so before it happens. */
 const char *fe_form_leaving(fe_state *f) {
-  dr_status st;
   dr_scoring sc;
-  fe_status(f, &st);
   fe_scoring(f, &sc);
-  if (f->h->has_game(f->s) && sc.saved && st.result == DR_ONGOING && st.plies > 0)
+  if (f->h->has_game(f->s) && sc.leaving_loses)
     return "Starting a new game now counts as resigning the one on the board.";
   return "";
 }

@@ -100,14 +100,34 @@ int fe_tap(fe_state *f, int point) {
   return rc;
 }
 
-/* The hint is followed by selecting its piece, as a tap would. */
+/* The hint is followed by selecting its piece, as a tap would; in the middle of a capture
+** the hint goes on with it (the session hints only such moves), so the landings stay. */
 int fe_hint_pick(fe_state *f, char *text, size_t len) {
+  dr_input in;
   f->h->move_text(f->s, &f->eng.hint, text, len);
-  f->h->input_clear(f->s);
-  if (f->h->input_point(f->s, f->eng.hint.from) != DR_INPUT_SELECTED) return -1;
+  fe_input(f, &in);
+  if (in.nlandings == 0) {
+    f->h->input_clear(f->s);
+    if (f->h->input_point(f->s, f->eng.hint.from) != DR_INPUT_SELECTED) return -1;
+  }
   f->hint_active = 1;
   fe_cursor_target(f);
   return 0;
+}
+
+/* Enter on the followed hint's next landing plays the whole hint: one key, however many
+** jumps it takes. */
+int fe_enter(fe_state *f) {
+  dr_input in;
+  fe_input(f, &in);
+  if (f->cursor < 0 || f->cursor != fe_hint_next(f, &in)) return fe_tap(f, f->cursor);
+  f->hint_active = 0;
+  if (f->h->play(f->s, &f->eng.hint)) {
+    fe_say(f, 1, "%s", f->h->error(f->s));
+    return DR_INPUT_REFUSED;
+  }
+  fe_say(f, 0, "%s", "");
+  return DR_INPUT_COMPLETE;
 }
 
 /* A whole move typed as text ("c3-d4", "c3xe5xc7"). */

@@ -3,8 +3,11 @@
 ** message line, the status and input read safely before the first game, and the
 ** engine's news from 'poll'.
 */
+#include <langinfo.h>
+#include <locale.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "fe_common.h"
@@ -75,4 +78,18 @@ int fe_poll(fe_state *f) {
 /* Only when the person plays Black alone: two people, or none, keep White below. */
 int fe_flip_for(const int player[2]) {
   return player[DR_WHITE] == DR_PLAYER_COMPUTER && player[DR_BLACK] == DR_PLAYER_HUMAN;
+}
+
+/* The user's character set, or UTF-8 whatever it is when 'utf8' is set (a window's
+** title is UTF-8 text); numbers keep the C locale, which the runtime's notation and
+** scripts rely on, so only the character set changes. */
+char *fe_locale_ctype(int utf8) {
+  char *old = strdup(setlocale(LC_CTYPE, NULL));
+  if ((!setlocale(LC_CTYPE, "") || strcmp(nl_langinfo(CODESET), "UTF-8") != 0) && utf8) setlocale(LC_CTYPE, "C.UTF-8");
+  return old;
+}
+
+void fe_locale_restore(char *old) {
+  if (old) setlocale(LC_CTYPE, old);
+  free(old);
 }

@@ -4,6 +4,7 @@
 ** and the move list in numbered pairs.
 */
 #include <stdio.h>
+#include <string.h>
 
 #include "fe_common.h"
 
@@ -44,4 +45,14 @@ void fe_move_row(fe_state *f, const dr_status *st, int row, char *a, char *b, si
   *b = '\0';
   if (ply >= 0) f->h->move_at(f->s, ply, NULL, a, len);
   f->h->move_at(f->s, ply + 1, NULL, b, len);
+}
+
+/* "Moves each without a capture or a man move: 3 of 20", as the rules count it; 0 when
+** no count runs. */
+int fe_draw_count(const dr_status *st, char *out, size_t len) {
+  if (!st->draw_count || !*st->draw_count || len < 2) return 0;
+  if (st->draw_limit > 0) snprintf(out, len, "%s: %d of %d", st->draw_count, st->draw_counted, st->draw_limit);
+  else snprintf(out, len, "%s: %d", st->draw_count, st->draw_counted);
+  if (*out >= 'a' && *out <= 'z') *out = (char)(*out - 'a' + 'A');
+  return 1;
 }

@@ -243,9 +243,9 @@ typedef struct board_state {
 ** is shown where it has landed. */
 static int shown_piece(const board_state *b, int p, int *king) {
   dr_bits bit = (dr_bits)1 << p;
-  if (b->hidden & bit) return -1;
+  if ((b->hidden | b->in.removed) & bit) return -1;
   if (!b->sliding && b->in.from >= 0 && b->in.nlandings > 0) {
-    if (p == b->in.at) return *king = (int)(b->pos.kings >> b->in.from & 1), b->pos.turn;
+    if (p == b->in.at) return *king = (int)(b->pos.kings >> b->in.from & 1) || b->in.crowned, b->pos.turn;
     if (p == b->in.from) return -1;
   }
   *king = (b->pos.kings & bit) != 0;
@@ -265,7 +265,7 @@ static void draw_markers(ui *u, const board_state *b, int p) {
   const layout *l = &u->lay;
   dr_bits bit = (dr_bits)1 << p;
   const sprite *outline = &u->spr.s[SPR_OUTLINE];
-  if (b->in.jumped & bit) sprite_draw(u, outline, l->x[p], l->y[p], COL_JUMPED);
+  if (b->in.jumped & ~b->in.removed & bit) sprite_draw(u, outline, l->x[p], l->y[p], COL_JUMPED);
   else if (b->in.from < 0 && (b->in.must_capture & bit)) sprite_draw(u, outline, l->x[p], l->y[p], COL_MUST);
   if (b->in.from >= 0 && p == b->in.at && !b->sliding) sprite_draw(u, outline, l->x[p], l->y[p], COL_SELECTED);
   if (b->in.targets & bit)

@@ -81,6 +81,14 @@ typedef struct anim {
 
 typedef struct script script;
 
+/* A text as last drawn, for the test driver to check the layout (nothing overlaps,
+** nothing is cut without an ellipsis, nothing leaves its area). */
+typedef struct drawn_text {
+  SDL_Rect box;
+  char s[72];
+} drawn_text;
+#define MAX_DRAWN_TEXTS 160
+
 typedef struct ui {
   fe_state fe;
   SDL_Window *win;
@@ -105,10 +113,17 @@ typedef struct ui {
   SDL_Rect button[48];
   int button_key[48];
   script *sc;
+  int ntexts;            /* the texts of the frame being drawn (for the test driver) */
+  drawn_text text[MAX_DRAWN_TEXTS];
+  SDL_Rect card;         /* the card over the board, as last drawn; empty when none */
+  int redraw;            /* draw the next frame whatever happens */
+  SDL_Rect moves_box;    /* the move list as last drawn: the wheel scrolls it */
+  int moves_back;        /* rows it is scrolled back from the latest */
 } ui;
 
 /* probe.c */
 int gui_probe(char *why, size_t len);
+int gui_video_start(char *why, size_t len); /* SDL_Init'ed video, or -1 and why not */
 
 /* gui.c */
 void gui_draw(ui *u);  /* the whole frame, not presented */
@@ -147,6 +162,7 @@ int text_draw(ui *u, int font, rgba col, int x, int y, const char *s); /* return
 int text_width(ui *u, int font, const char *s);
 int text_height(ui *u, int font);
 int text_fit(ui *u, int font, const char *s, int width); /* bytes of 's' that fit */
+void text_cut(ui *u, int font, char *s, size_t size, int width); /* 's' cut to 'width' with an ellipsis */
 int text_wrap(ui *u, int font, const char *s, int width, int *start, int *len, int max);
 
 /* board.c */
@@ -162,7 +178,7 @@ void anim_catch_up(ui *u); /* after the game changed: slide the new move */
 void anim_reset(ui *u);    /* the game was replaced (new, undo, load): nothing to slide */
 void anim_slide(ui *u, int from, int to);
 void anim_finish(ui *u);
-int anim_step(ui *u);      /* advances by the clock; 1 while something moves */
+int anim_step(ui *u);      /* advances by the clock; 1 while something moves, and as it stops */
 int anim_piece(const ui *u, int *side, int *king, float *x, float *y); /* the moving piece */
 dr_bits anim_hidden(const ui *u); /* points drawn empty meanwhile */
 
@@ -193,6 +209,7 @@ void help_event(ui *u, const SDL_Event *ev);
 ** screenshots played one step at a time whenever the game has settled. */
 script *script_open(const char *path, char *why, size_t len);
 void script_close(script *sc);
-int script_step(ui *u, char *why, size_t len); /* 1 when the script has ended */
+enum { SCRIPT_WAITING, SCRIPT_STEPPED, SCRIPT_ENDED };
+int script_step(ui *u, char *why, size_t len); /* SCRIPT_*, or -1 and why */
 
 #endif

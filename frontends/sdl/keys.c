@@ -10,14 +10,24 @@
 
 #include "gui.h"
 
-/* A landing slides as it is tapped, so a whole move shows only its last leg. */
+/* A landing slides as it is tapped, so a whole move shows only the legs not yet seen. */
+static void tapped(ui *u, const dr_input *before, int rc, int point) {
+  if (rc == DR_INPUT_LANDED) anim_slide(u, before->at, point);
+  if (rc == DR_INPUT_COMPLETE) u->pending_leg = before->nlandings, anim_catch_up(u);
+}
+
 static void tap(ui *u, int point) {
   dr_input before;
   if (point < 0) return;
   fe_input(&u->fe, &before);
-  int rc = fe_tap(&u->fe, point);
-  if (rc == DR_INPUT_LANDED) anim_slide(u, before.at, point);
-  if (rc == DR_INPUT_COMPLETE) u->pending_leg = before.nlandings, anim_catch_up(u);
+  tapped(u, &before, fe_tap(&u->fe, point), point);
+}
+
+/* Enter: a tap where the cursor is, or the whole hint it follows. */
+static void enter(ui *u) {
+  dr_input before;
+  fe_input(&u->fe, &before);
+  tapped(u, &before, fe_enter(&u->fe), u->fe.cursor);
 }
 
 void keys_follow_hint(ui *u) {
@@ -160,7 +170,7 @@ static void key_down(ui *u, const SDL_KeyboardEvent *k) {
   case SDLK_RIGHT: move_cursor(u, 1, 0); break;
   case SDLK_RETURN: case SDLK_KP_ENTER: case SDLK_SPACE:
     if (over_shown(u)) u->over_hidden = 1;
-    else tap(u, u->fe.cursor), u->cursor_shown = 1;
+    else enter(u), u->cursor_shown = 1;
     break;
   default: command(u, command_key(&k->keysym)); break;
   }
@@ -185,8 +195,18 @@ static void click(ui *u, int x, int y) {
   if (point >= 0) u->fe.cursor = point, tap(u, point);
 }
 
+/* The wheel over the move list scrolls it (up: earlier moves). */
+static void wheel(ui *u, const SDL_MouseWheelEvent *w) {
+  int x, y;
+  SDL_GetMouseState(&x, &y);
+  SDL_Point at = {(int)(x * u->scale), (int)(y * u->scale)};
+  int steps = w->direction == SDL_MOUSEWHEEL_FLIPPED ? -w->y : w->y;
+  if (SDL_PointInRect(&at, &u->moves_box)) u->moves_back += steps;
+}
+
 void keys_event(ui *u, const SDL_Event *ev) {
   switch (ev->type) {
+  case SDL_MOUSEWHEEL: wheel(u, &ev->wheel); break;
   case SDL_KEYDOWN: key_down(u, &ev->key); break;
   case SDL_TEXTINPUT:
     if (u->fe.ask == FE_ASK_MOVE || u->fe.ask == FE_ASK_SAVE || u->fe.ask == FE_ASK_LOAD) add_text(u, ev->text.text);

@@ -31,17 +31,20 @@ static void line(ui *u, pen *p, int font, rgba col, const char *fmt, ...) {
   va_start(ap, fmt);
   vsnprintf(buf, sizeof buf, fmt, ap);
   va_end(ap);
-  buf[text_fit(u, font, buf, p->w)] = '\0';
+  text_cut(u, font, buf, sizeof buf, p->w);
   if (p->y + text_height(u, font) <= p->bottom) text_draw(u, font, col, p->x, p->y, buf);
   p->y += text_height(u, font);
 }
 
-/* 'text' wrapped to the width, on at most 'max' lines. */
+/* 'text' wrapped to the width, on at most 'max' lines: the last one shown ends with an
+** ellipsis when the text goes on. */
 static void para(ui *u, pen *p, int font, rgba col, const char *text, int max) {
   int start[4], len[4], n = text_wrap(u, font, text, p->w, start, len, max < 4 ? max : 4);
   for (int i = 0; i < n; i++) {
     char buf[512];
-    snprintf(buf, sizeof buf, "%.*s", len[i], text + start[i]);
+    int rest = i == n - 1 && text[start[i] + len[i]] && text[start[i] + len[i] + 1];
+    snprintf(buf, sizeof buf, "%.*s", rest ? (int)strlen(text + start[i]) : len[i], text + start[i]);
+    text_cut(u, font, buf, sizeof buf, p->w);
     if (p->y + text_height(u, font) <= p->bottom) text_draw(u, font, col, p->x, p->y, buf);
     p->y += text_height(u, font);
   }
@@ -61,8 +64,10 @@ static void draw_players(ui *u, pen *p, const dr_status *st) {
     icon(u, side, p->x, p->y + h / 2);
     char text[96];
     snprintf(text, sizeof text, "%s: %s", fe_side_title(side), fe_who(st, side));
-    int tx = p->x + 3 * r, ty = p->y + (h - text_height(u, FONT_TEXT)) / 2;
-    text_draw(u, to_move ? FONT_BOLD : FONT_TEXT, to_move ? COL_TEXT : COL_DIM, tx, ty, text);
+    int tx = p->x + 3 * r, ty = p->y + (h - text_height(u, FONT_TEXT)) / 2, font = to_move ? FONT_BOLD : FONT_TEXT;
+    int mark = to_move ? text_width(u, FONT_SMALL, "to move") + r : 0;
+    text_cut(u, font, text, sizeof text, p->x + p->w - tx - mark);
+    text_draw(u, font, to_move ? COL_TEXT : COL_DIM, tx, ty, text);
     if (to_move) text_draw(u, FONT_SMALL, COL_HEAD, p->x + p->w - text_width(u, FONT_SMALL, "to move"), ty, "to move");
     p->y += h;
   }
@@ -74,7 +79,7 @@ static void draw_header(ui *u, pen *p, const dr_status *st) {
   if (fe_computer_plays(st))
     line(u, p, FONT_SMALL, COL_DIM, "Computer level %d of %d", st->level, u->fe.h->levels(u->fe.s));
   char player[2][128];
-  for (int i = 0, n = fe_scores_lines(&u->fe, player); i < n; i++) line(u, p, FONT_SMALL, COL_HEAD, "%s", player[i]);
+  for (int i = 0, n = fe_scores_lines(&u->fe, player); i < n; i++) para(u, p, FONT_SMALL, COL_HEAD, player[i], 2);
   p->y += text_height(u, FONT_SMALL) / 2;
   draw_players(u, p, st);
   p->y += text_height(u, FONT_SMALL) / 2;
@@ -103,20 +108,21 @@ static void draw_turn(ui *u, pen *p, const dr_status *st) {
 }
 
 static void draw_counters(ui *u, pen *p, const dr_status *st) {
-  char last[128];
-  line(u, p, FONT_TEXT, COL_TEXT, "Plies without capture: %d", st->plies_since_capture);
+  char last[128], count[160];
+  if (fe_draw_count(st, count, sizeof count)) para(u, p, FONT_TEXT, COL_TEXT, count, 3);
   draw_counts(u, p, "On the board", st->pieces);
   draw_counts(u, p, "Captured", st->captured);
   if (u->fe.h->move_at(u->fe.s, st->plies - 1, NULL, last, sizeof last) == 0)
     line(u, p, FONT_TEXT, COL_TEXT, "Last move: %s", last);
 }
 
-/* Depth, score and a bar that fills as the search uses its depth or time. */
-static void draw_engine(ui *u, pen *p) {
+/* Depth, score and a bar that fills as the search uses its depth or time; its room is
+** kept while the computer plays, so the move list does not jump at every move. */
+static void draw_engine(ui *u, pen *p, const dr_status *st) {
   const dr_engine *e = &u->fe.eng;
   int h = text_height(u, FONT_SMALL);
   if (!e->thinking || p->y + 3 * h > p->bottom) {
-    p->y += 2 * h + h / 2;
+    if ((fe_computer_plays(st) && st->result == DR_ONGOING) || e->thinking) p->y += 2 * h + h / 2;
     return;
   }
   line(u, p, FONT_SMALL, COL_HEAD, "%s depth %d  %s  %.1fs", e->for_hint ? "Hint: looking," : "Thinking:", e->depth,
@@ -130,15 +136,20 @@ static void draw_engine(ui *u, pen *p) {
   else p->y += h;
 }
 
-/* The moves in numbered pairs; the latest that fit above 'bottom'. */
+/* The moves in numbered pairs: the latest that fit above 'bottom', or earlier ones as
+** far as the wheel scrolled back ('moves_back' rows). */
 static void draw_moves(ui *u, pen *p, const dr_status *st) {
   int h = text_height(u, FONT_SMALL), rows = (p->bottom - p->y) / h - 1, first = 0;
   int total = fe_move_rows(st), col = text_width(u, FONT_SMALL, "000.  ");
   int col2 = col + (p->w - col) / 2;
+  u->moves_box = (SDL_Rect){p->x, p->y, p->w, p->bottom - p->y};
   if (rows < 1 || total == 0) return;
   line(u, p, FONT_BOLD, COL_HEAD, "%s", "Moves");
   if (total > rows) first = total - rows;
-  for (int row = first; row < total; row++, p->y += h) {
+  if (u->moves_back > first) u->moves_back = first;
+  if (u->moves_back < 0) u->moves_back = 0;
+  first -= u->moves_back;
+  for (int row = first; row < total && row < first + rows; row++, p->y += h) {
     char num[16], a[64], b[64];
     fe_move_row(&u->fe, st, row, a, b, sizeof a);
     snprintf(num, sizeof num, "%d.", row + 1);
@@ -181,9 +192,11 @@ static int draw_chips(ui *u, const pen *p) {
   return top;
 }
 
-/* The message, on up to 'lines' lines just above the buttons; returns its top. */
-static int draw_message(ui *u, const pen *p, int bottom, int lines) {
-  int h = text_height(u, FONT_TEXT);
+/* The message just above the buttons, on as many lines as it needs up to 'max' (one
+** kept even when there is none); returns its top. */
+static int draw_message(ui *u, const pen *p, int bottom, int max) {
+  int h = text_height(u, FONT_TEXT), start[4], len[4];
+  int lines = *u->fe.msg ? text_wrap(u, FONT_TEXT, u->fe.msg, p->w, start, len, max < 4 ? max : 4) : 1;
   pen m = *p;
   m.y = bottom - lines * h - h / 2;
   m.bottom = bottom;
@@ -208,6 +221,6 @@ void panel_draw(ui *u) {
   if (!two) q.y = p.y + text_height(u, FONT_SMALL) / 3;
   draw_counters(u, &q, &st);
   q.y += text_height(u, FONT_SMALL) / 2;
-  draw_engine(u, &q);
+  draw_engine(u, &q, &st);
   draw_moves(u, &q, &st);
 }

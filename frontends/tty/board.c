@@ -146,8 +146,9 @@ static void draw_lines(ui *u, const dr_geometry *g) {
 ** is shown where it has landed. */
 static int shown_piece(const dr_position *pos, const dr_input *in, int p, int *king) {
   dr_bits bit = (dr_bits)1 << p;
+  if (in->removed & bit) return -1; /* taken off as it was jumped */
   if (in->from >= 0 && in->nlandings > 0) {
-    if (p == in->at) return *king = (pos->kings >> in->from) & 1, pos->turn;
+    if (p == in->at) return *king = ((pos->kings >> in->from) & 1) || in->crowned, pos->turn;
     if (p == in->from) return -1;
   }
   *king = (pos->kings & bit) != 0;
@@ -159,7 +160,7 @@ static const char *marker_of(const dr_input *in, int p, int *pair) {
   dr_bits bit = (dr_bits)1 << p;
   *pair = PAIR_RING;
   if (in->from >= 0 && p == in->at) return "[]";
-  if (in->jumped & bit) return *pair = PAIR_JUMPED, "{}";
+  if ((in->jumped & ~in->removed) & bit) return *pair = PAIR_JUMPED, "{}";
   if (in->targets & bit) return "()";
   if (in->from < 0 && (in->must_capture & bit)) return "()";
   return NULL;

@@ -32,12 +32,7 @@ typedef struct wrapped {
 static void wrap_text(const char *text, int width, wrapped *w) {
   w->count = 0;
   for (const char *p = text; *p && w->count < 2048;) {
-    int n = (int)strcspn(p, "\n");
-    if (n > width) {
-      int cut = width;
-      while (cut > 0 && p[cut] != ' ') cut--;
-      n = cut > 0 ? cut : width;
-    }
+    int n = tty_line_len(p, width);
     w->start[w->count] = (int)(p - text);
     w->len[w->count++] = n;
     p += n;

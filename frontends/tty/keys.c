@@ -83,7 +83,7 @@ void keys_game(ui *u, int ch) {
   case KEY_DOWN: fe_cursor_move(&u->fe, 0, 1); break;
   case KEY_LEFT: fe_cursor_move(&u->fe, -1, 0); break;
   case KEY_RIGHT: fe_cursor_move(&u->fe, 1, 0); break;
-  case '\r': case '\n': case ' ': case KEY_ENTER: fe_tap(&u->fe, u->fe.cursor); break;
+  case '\r': case '\n': case ' ': case KEY_ENTER: fe_enter(&u->fe); break;
   case KEY_MOUSE: mouse(u); break;
   default: command(u, command_key(ch)); break;
   }

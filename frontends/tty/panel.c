@@ -22,7 +22,7 @@ static int draw_counters(ui *u, const dr_status *st, int y, int x, int w) {
   fe_status_line(&u->fe, line, sizeof line);
   tty_put(y++, x, w, st->result != DR_ONGOING ? tty_attr(u, PAIR_ERROR) : (int)A_BOLD, "%s", line);
   if (*st->warning) tty_put(y++, x, w, tty_attr(u, PAIR_ERROR), "%s", st->warning);
-  tty_put(y++, x, w, 0, "Plies without capture: %d", st->plies_since_capture);
+  if (fe_draw_count(st, line, sizeof line)) y = tty_para(y, x, w, 2, 0, line);
   tty_put(y++, x, w, 0, "Pieces:   white %d, black %d", st->pieces[0], st->pieces[1]);
   tty_put(y++, x, w, 0, "Captured: white %d, black %d", st->captured[0], st->captured[1]);
   if (u->fe.h->move_at(u->fe.s, st->plies - 1, NULL, last, sizeof last) == 0)
@@ -84,7 +84,7 @@ static void draw_question(ui *u) {
   const char *q = question(ask);
   dr_scoring sc;
   fe_scoring(&u->fe, &sc);
-  if (ask == FE_ASK_QUIT && sc.saved) q = "Quit this game? It counts as a loss. (y/n) "; /* leaving resigns */
+  if (ask == FE_ASK_QUIT && sc.leaving_loses) q = "Quit this game? It counts as a loss. (y/n) "; /* leaving resigns */
   int text = ask == FE_ASK_MOVE || ask == FE_ASK_SAVE || ask == FE_ASK_LOAD;
   tty_put(LINES - 2, 0, COLS, (int)A_BOLD, "%s%s", q, text ? u->ask_buf : "");
   tty_put(LINES - 1, 0, COLS, 0, "%s", text ? "Enter: done   Esc: cancel" : "y: yes   any other key: no");

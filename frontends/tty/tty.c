@@ -105,6 +105,24 @@ void tty_put(int y, int x, int width, int attr, const char *fmt, ...) {
   attroff(attr);
 }
 
+int tty_line_len(const char *p, int width) {
+  int n = (int)strcspn(p, "\n");
+  if (n <= width) return n;
+  int cut = width;
+  while (cut > 0 && p[cut] != ' ') cut--;
+  return cut > 0 ? cut : width;
+}
+
+int tty_para(int y, int x, int width, int max, int attr, const char *text) {
+  while (*text && max-- > 0 && width > 0) {
+    int n = tty_line_len(text, width);
+    tty_put(y++, x, n, attr, "%s", text);
+    text += n;
+    if (*text == ' ' || *text == '\n') text++;
+  }
+  return y;
+}
+
 /* ------------------------------------------------------------- screen */
 
 static int open_screen(ui *u, SCREEN **out, char *why, size_t len) {
@@ -204,14 +222,8 @@ static int tty_run(const dr_host *host, dr_session *s, char *why, size_t len) {
   saved_signals old;
   if (fe_host_usable(host, why, len)) return -1;
   ui *u = new_ui(host, s);
-  char *ctype = strdup(setlocale(LC_CTYPE, NULL));
-  if (!u || !ctype) {
-    free(u);
-    return fail(why, len, "out of memory");
-  }
-  /* The character set only (line drawing in a UTF-8 terminal): numbers keep the C
-  ** locale, which the runtime's notation and scripts rely on. */
-  setlocale(LC_CTYPE, "");
+  if (!u) return fail(why, len, "out of memory");
+  char *ctype = fe_locale_ctype(0); /* line drawing in a UTF-8 terminal */
   interrupted = 0;
   int rc = open_screen(u, &sp, why, len);
   if (rc == 0) {
@@ -222,8 +234,7 @@ static int tty_run(const dr_host *host, dr_session *s, char *why, size_t len) {
     close_screen(sp);
     restore_signals(&old);
   }
-  setlocale(LC_CTYPE, ctype);
-  free(ctype);
+  fe_locale_restore(ctype);
   free(u);
   return rc;
 }

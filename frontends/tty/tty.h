@@ -55,6 +55,10 @@ int tty_probe(char *why, size_t len);
 int tty_attr(const ui *u, int pair);
 /* Text at (y, x), cut to 'width' columns; nothing off the screen. */
 void tty_put(int y, int x, int width, int attr, const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+/* The length of the first line of 'p' in 'width' columns, broken at a space if it can be. */
+int tty_line_len(const char *p, int width);
+/* 'text' wrapped into at most 'max' lines of 'width' columns from row 'y'; the row after it. */
+int tty_para(int y, int x, int width, int max, int attr, const char *text);
 
 /* keys.c */
 void keys_game(ui *u, int ch);

@@ -14,6 +14,7 @@
 #include "pdn.h"
 #include "perft.h"
 #include "position.h"
+#include "search.h"
 
 void cli_error(const char *fmt, ...) {
   char msg[2 * ERR_LEN];
@@ -75,6 +76,16 @@ static int parse_number(const char *flag, const char *s, int *out) {
   }
   *out = (int)n;
   return 0;
+}
+
+/* A playing level, 1 to SEARCH_LEVELS, or 'streak': one message for every wrong value. */
+static int parse_level(const char *s, int *out) {
+  char *end;
+  long n = strtol(s, &end, 10);
+  if (strcmp(s, "streak") == 0) return *out = DR_LEVEL_STREAK, 0;
+  if (*s && !*end && n >= 1 && n <= SEARCH_LEVELS) return *out = (int)n, 0;
+  cli_error("--level takes a level from 1 to %d or 'streak', not '%s'", SEARCH_LEVELS, s);
+  return -1;
 }
 
 /* Options that take a value: where each one is stored. */
@@ -157,8 +168,7 @@ static int parse_option(cli_args *a, int *i, int argc, char **argv) {
   if (count) return parse_count(flag, value, max, count);
   if (strcmp(flag, "--time") == 0) return parse_seconds(value, &a->seconds);
   if (strcmp(flag, "--depth") == 0) return parse_number(flag, value, &a->depth);
-  if (strcmp(flag, "--level") == 0 && strcmp(value, "streak") == 0) return a->level = DR_LEVEL_STREAK, 0;
-  if (strcmp(flag, "--level") == 0) return parse_number(flag, value, &a->level);
+  if (strcmp(flag, "--level") == 0) return parse_level(value, &a->level);
   if (a->nsets == CLI_MAX_SETS) {
     cli_error("too many --set options");
     return -1;
@@ -356,19 +366,19 @@ static int replay_record(registry *reg, const cli_args *a, const pdn_record *r, 
   cli_args b = *a;
   if (!b.rules) b.rules = pdn_tag_value(r, "Rules");
   if (!p) {
-    cli_error("game %d: %s", index, e.msg);
+    cli_error("%s: game %d: %s", a->args[0], index, e.msg);
     return -1;
   }
   if (b.rules && strchr(b.rules, ',') && !a->rules) {
     if (rules_load_spec(&rs, &p->v, b.rules, &e)) {
-      cli_error("game %d: Rules tag: %s", index, e.msg);
+      cli_error("%s: game %d: Rules tag: %s", a->args[0], index, e.msg);
       return -1;
     }
   } else if (!cli_variant(reg, &b, p->v.name, &rs)) {
     return -1;
   }
   if (pdn_replay(r, &rs, &g, &e)) {
-    cli_error("game %d: %s", index, e.msg);
+    cli_error("%s: game %d: %s", a->args[0], index, e.msg);
     return cli_finish(&rs, -1);
   }
   pdn_tag keep[PDN_MAX_TAGS];

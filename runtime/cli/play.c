@@ -28,6 +28,7 @@ typedef struct line_ui {
   const dr_host *h;
   dr_session *s;
   int flip;
+  int told;  /* the end of the game was told */
 } line_ui;
 
 static void show(line_ui *u) {
@@ -40,7 +41,9 @@ static void show(line_ui *u) {
   board_text(u->h->geometry(u->s), &p, u->flip, board, sizeof board);
   printf("\n%s", board);
   if (u->h->move_at(u->s, st.plies - 1, NULL, last, sizeof last) == 0) printf("last move: %s   ", last);
-  printf("plies without capture: %d\n", st.plies_since_capture);
+  if (!*st.draw_count) printf("\n");
+  else if (st.draw_limit) printf("%s: %d of %d\n", st.draw_count, st.draw_counted, st.draw_limit);
+  else printf("%s: %d\n", st.draw_count, st.draw_counted);
 }
 
 static void pause_briefly(void) {
@@ -161,15 +164,37 @@ static int read_line(char *buf, size_t len) {
   return 0;
 }
 
+/* What the end of a game against the computer means for the player, once. */
+static void tell_score(line_ui *u) {
+  dr_scoring sc;
+  DR_INIT(sc);
+  u->h->scoring(u->s, &sc);
+  if (!sc.finished) return;
+  if (sc.outcome == DR_SCORE_WIN)
+    printf("you win: %d points%s; streak %d (best %d)\n", sc.points,
+           sc.new_record ? ", a new record" : sc.ranked ? "" : " (not for the records)", sc.streak, sc.best_streak);
+  else
+    printf("%s: no points; the streak starts again (best %d)\n", sc.outcome == DR_SCORE_DRAW ? "a draw" : "you lose",
+           sc.best_streak);
+}
+
+/* Once the game is over, the prompt names no side: nobody is to move. */
 static void prompt(line_ui *u) {
   dr_status st;
   DR_INIT(st);
   u->h->status(u->s, &st);
-  if (st.result != DR_ONGOING) {
-    printf("game over: %s (%s)\n", result_text(st.result), st.reason);
-    printf("type new, undo, save FILE or quit\n");
+  if (st.result == DR_ONGOING) {
+    u->told = 0;
+    printf("%s> ", st.turn == DR_WHITE ? "white" : "black");
+  } else {
+    if (!u->told) {
+      printf("game over: %s (%s)\n", result_text(st.result), st.reason);
+      tell_score(u);
+      printf("type new, undo, save FILE or quit\n");
+    }
+    u->told = 1;
+    printf("> ");
   }
-  printf("%s> ", st.turn == DR_WHITE ? "white" : "black");
   fflush(stdout);
 }
 
@@ -212,7 +237,7 @@ static int choose_variant(line_ui *u, char *why, size_t len) {
 }
 
 static int line_run(const dr_host *h, dr_session *s, char *why, size_t len) {
-  line_ui u = {h, s, 0};
+  line_ui u = {h, s, 0, 0};
   if (!h->has_game(s) && choose_variant(&u, why, len)) return -1;
   dr_status st;
   DR_INIT(st);
@@ -278,9 +303,11 @@ static int choose_players(const cli_args *a, int line_mode, int player[2]) {
 
 /* Scores are kept whenever the store opens; when it cannot, or a bad file had to be
 ** moved aside, one line says so and play goes on. */
-static void open_scores(session *s, const cli_args *a) {
+static void open_scores(session *s, const cli_args *a, int scripted) {
   dr_scoring sc;
   DR_INIT(sc);
+  if (scripted && !a->profile) return; /* a script changes nobody's records unless it names the player */
+  session_profiles_scripted(s, scripted);
   session_profiles_open(s, a->profile_db, a->profile);
   session_scoring(s, &sc);
   if (*sc.notice) cli_error("%s", sc.notice);
@@ -309,7 +336,8 @@ int cmd_play(registry *reg, const cli_args *a) {
   setup.eval = a->eval;
   setup.level = a->level;
   session *s = session_new(reg);
-  open_scores(s, a); /* also for two players: the start menu may bring in the computer */
+  /* Also for two players: the start menu may bring in the computer. */
+  open_scores(s, a, fe == &line_frontend && !isatty(STDIN_FILENO));
   int rc = start_session(s, a, &setup);
   char why[ERR_LEN] = "";
   if (rc == 0 && (rc = fe->run(session_host(), s, why, sizeof why)) != 0)

@@ -262,10 +262,36 @@ static int last_human_ply(const session *s) {
   return -1;
 }
 
+/* Why undo is refused now, or NULL.  A resignation is final, and so is the end of a
+** game whose score is saved: taking it back would make one game two in the history. */
+static const char *cannot_undo(const session *s) {
+  if (!s->has_game) return "no game yet";
+  if (s->g.result != DR_ONGOING && s->g.why == s->g.resigned_why)
+    return "the game was resigned: it cannot be taken back";
+  if (scores_final(s)) return "this game is over and its score is saved: start a new game";
+  if (last_human_ply(s) < 0) return "nothing to undo";
+  return NULL;
+}
+
 static void count_pieces(const dr_position *p, int pieces[2], int kings[2]) {
   for (int side = 0; side < 2; side++) {
     pieces[side] = __builtin_popcountll(p->side[side]);
     kings[side] = __builtin_popcountll(p->side[side] & p->kings);
+  }
+}
+
+/* The count the draw rule keeps, as the plugin states it; a judge replaced by a house
+** rule may count something else, so then none is claimed.  A plugin that states none
+** still has its plies without a capture shown, with no limit. */
+static void draw_count(const session *s, const dr_history *h, dr_status *st) {
+  const dr_variant *v = s->rs->v;
+  st->draw_count = "";
+  if (!v->draw_count) {
+    st->draw_count = "plies without a capture";
+    st->draw_counted = h->plies_since_capture;
+  } else if (s->rs->judge == v->judge) {
+    const char *what = v->draw_count(&s->rs->rules, game_position(&s->g), h, &st->draw_counted, &st->draw_limit);
+    st->draw_count = what ? what : "";
   }
 }
 
@@ -274,7 +300,7 @@ void session_status(session *s, dr_status *out) {
   DR_INIT(st);
   st.level = s->level;
   st.player[0] = s->player[0], st.player[1] = s->player[1];
-  st.variant = st.title = st.rules = st.reason = st.warning = "";
+  st.variant = st.title = st.rules = st.reason = st.warning = st.draw_count = "";
   if (s->has_game) {
     const dr_position *now = game_position(&s->g), *start = &s->g.ply[0].pos;
     dr_history h;
@@ -288,12 +314,13 @@ void session_status(session *s, dr_status *out) {
     st.plies = s->g.count;
     st.plies_since_capture = h.plies_since_capture;
     st.plies_since_man_move = h.plies_since_man_move;
+    draw_count(s, &h, &st);
     count_pieces(now, st.pieces, st.kings);
     count_pieces(start, start_pieces, start_kings);
     for (int side = 0; side < 2; side++) st.captured[side] = start_pieces[side] - st.pieces[side];
     st.result = s->g.result;
     if (st.result != DR_ONGOING) st.reason = s->g.why;
-    st.can_undo = last_human_ply(s) >= 0;
+    st.can_undo = cannot_undo(s) == NULL;
     st.human_to_move = st.result == DR_ONGOING && s->player[st.turn] == DR_PLAYER_HUMAN;
     if (rules_problem(s->rs)) st.warning = rules_problem(s->rs);
   }
@@ -382,9 +409,9 @@ int session_play_text(session *s, const char *text) {
 }
 
 int session_undo(session *s) {
-  if (!s->has_game) return session_fail(s, "no game yet");
+  const char *why = cannot_undo(s);
+  if (why) return session_fail(s, "%s", why);
   int target = last_human_ply(s);
-  if (target < 0) return session_fail(s, "nothing to undo");
   engine_cancel(s);
   while (s->g.count > target) game_undo(&s->g);
   session_changed(s);
@@ -416,6 +443,7 @@ int session_resign(session *s) {
 int session_hint(session *s) {
   const char *why = session_cannot_move(s);
   if (why) return session_fail(s, "%s", why);
+  if (s->hint_ready && !session_input_fits(s, &s->hint)) s->hint_ready = 0; /* landed elsewhere since */
   if (s->hint_ready) s->announce_hint = 1; /* asked again: report it again */
   if (s->hint_ready || (s->job.running && s->job.for_hint)) return 0;
   engine_cancel(s);

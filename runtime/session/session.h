@@ -69,6 +69,9 @@ DRI_FUNC void session_engine_stop(session *s);
 ** game is saved.  On failure play goes on without scores; 'session_scoring' tells
 ** the player why (and also when a bad file was moved aside). */
 DRI_FUNC int session_profiles_open(session *s, const char *path, const char *nickname);
+/* A script drives the session (before 'session_profiles_open'): the player it names is
+** not remembered as the next run's default. */
+DRI_FUNC void session_profiles_scripted(session *s, int scripted);
 
 DRI_FUNC int session_profile_select(session *s, const char *nickname);
 DRI_FUNC int session_profile_list(session *s, int index, char *name, size_t len);

@@ -38,6 +38,8 @@ typedef struct score_keeper {
   char notice[256];      /* one line for the player, "" if none */
   int streak_mode;       /* the computer's level follows the player's streak */
   char unranked[64];     /* why the game cannot make a record; "" if it can */
+  int start_ply;         /* the plies the game came with (a loaded game's): not played here */
+  int scripted;          /* a script plays: its player is not remembered for next time */
   int saved;             /* the game's end is saved, with 'result' */
   profile_game result;
   profile_saved effect;
@@ -96,9 +98,11 @@ DRI_FUNC void scores_started(session *s, const char *unranked);
 DRI_FUNC void scores_finished(session *s);   /* the game has just ended */
 DRI_FUNC void scores_undone(session *s);     /* a move was taken back */
 DRI_FUNC void scores_abandon(session *s);    /* the game is being left: a loss if the person has moved */
+DRI_FUNC int scores_final(const session *s); /* the game is over and its score saved */
 DRI_FUNC void scores_close(session *s);
 
 /* session_input.c */
 DRI_FUNC const dr_move *session_input_move(session *s); /* the move the input completes, or NULL */
+DRI_FUNC int session_input_fits(const session *s, const dr_move *m); /* 'm' goes through the landings tapped */
 
 #endif

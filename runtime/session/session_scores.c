@@ -26,11 +26,24 @@ static int person_side(const session *s) {
   return s->player[DR_WHITE] == DR_PLAYER_HUMAN ? DR_WHITE : DR_BLACK;
 }
 
-static int own_moves(const session *s, int side) {
+/* The moves 'side' made from ply 'from' on. */
+static int own_moves_from(const session *s, int side, int from) {
   int n = 0;
-  for (int i = 0; i < s->g.count; i++) n += s->g.ply[i].pos.turn == side;
+  for (int i = from; i < s->g.count; i++) n += s->g.ply[i].pos.turn == side;
   return n;
 }
+
+static int own_moves(const session *s, int side) { return own_moves_from(s, side, 0); }
+
+/* Leaving costs the person the game only once they have moved in it here: a game just
+** loaded, or one where only the computer has moved, is left for free. */
+static int leaving_loses(const session *s) {
+  int person = person_side(s);
+  return person >= 0 && s->sc.store && s->g.result == DR_ONGOING &&
+         own_moves_from(s, person, s->sc.start_ply) > 0;
+}
+
+int scores_final(const session *s) { return s->sc.saved; }
 
 static int streak_of(session *s, const char *variant, int *current, int *best) {
   err e;
@@ -50,6 +63,8 @@ static void first_nickname(session *s, const char *asked, char *out, size_t len)
   else if (user && profile_check_nickname(user, &e) == 0) snprintf(out, len, "%s", user);
   else snprintf(out, len, "player");
 }
+
+void session_profiles_scripted(session *s, int scripted) { s->sc.scripted = scripted; }
 
 int session_profiles_open(session *s, const char *path, const char *nickname) {
   err e;
@@ -75,7 +90,8 @@ int session_profile_select(session *s, const char *nickname) {
   err e;
   char stored[PROFILE_NICK_MAX + 1];
   if (!s->sc.store) return session_fail(s, "no score store is open");
-  int64_t id = profile_select(s->sc.store, nickname, stored, sizeof stored, &e);
+  int64_t id = s->sc.scripted ? profile_enter(s->sc.store, nickname, stored, sizeof stored, &e)
+                               : profile_select(s->sc.store, nickname, stored, sizeof stored, &e);
   if (id < 0) return session_fail(s, "%s", e.msg);
   if (s->sc.profile && id != s->sc.profile) { /* the player leaves the game they were playing */
     engine_cancel(s);
@@ -125,13 +141,13 @@ void scores_started(session *s, const char *unranked) {
     s->level = search_level_for_streak(current);
   }
   k->saved = 0;
+  k->start_ply = s->g.count;
   snprintf(k->unranked, sizeof k->unranked, "%s", unranked ? unranked : unranked_setup(s));
 }
 
 void scores_undone(session *s) {
   if (person_side(s) < 0) return;
   if (!*s->sc.unranked) snprintf(s->sc.unranked, sizeof s->sc.unranked, "undo was used");
-  s->sc.saved = 0; /* the game goes on: its new end is saved too */
 }
 
 /* The game as PDN, with the player's nickname and the computer's level. */
@@ -190,7 +206,7 @@ void scores_finished(session *s) {
 
 void scores_abandon(session *s) {
   int person = person_side(s);
-  if (person < 0 || !s->sc.store || s->g.result != DR_ONGOING || own_moves(s, person) == 0) return;
+  if (!leaving_loses(s)) return;
   s->g.result = person == DR_WHITE ? DR_BLACK_WINS : DR_WHITE_WINS;
   snprintf(s->g.resigned_why, sizeof s->g.resigned_why, "%s resigned by leaving the game", side_name[person]);
   s->g.why = s->g.resigned_why;
@@ -215,6 +231,7 @@ void session_scoring(session *s, dr_scoring *out) {
   if (s->has_game && k->store && profile_record(k->store, k->profile, s->rs->v->name, s->level, &record, &e) == 1)
     sc.record = record.points;
   sc.finished = k->saved;
+  sc.leaving_loses = leaving_loses(s);
   if (k->saved) sc.outcome = k->result.outcome, sc.points = k->result.points, sc.new_record = k->effect.new_record;
   session_copy_out(out, &sc, sizeof sc);
 }

@@ -385,27 +385,38 @@ static int text_row(profile_store *ps, const char *sql, const char *types, int64
   return pst_row_text(ps, st, out, len, &e);
 }
 
-/* Creates the profile if new and remembers it, in one transaction. */
-static int64_t select_in_transaction(profile_store *ps, const char *nick, char *stored, size_t len, err *e) {
+/* Creates the profile if new and, if asked, remembers it, in one transaction. */
+static int64_t select_in_transaction(profile_store *ps, const char *nick, int remember, char *stored, size_t len,
+                                     err *e) {
   int64_t id;
   if (pst_exec(ps, e, "INSERT OR IGNORE INTO profile(nickname, created) VALUES(?, ?)", "ti", nick,
                (int64_t)time(NULL)) ||
       (id = profile_lookup(ps, nick, e)) <= 0)
     return -1;
-  if (pst_exec(ps, e, "INSERT OR REPLACE INTO setting(key, value) SELECT 'nickname', nickname FROM profile WHERE id = ?",
-               "i", id))
+  if (remember && pst_exec(ps, e,
+                           "INSERT OR REPLACE INTO setting(key, value)"
+                           " SELECT 'nickname', nickname FROM profile WHERE id = ?",
+                           "i", id))
     return -1;
   if (stored && text_row(ps, "SELECT nickname FROM profile WHERE id = ?", "i", id, stored, len) != 1)
     return pst_fail(ps, e);
   return id;
 }
 
-int64_t profile_select(profile_store *ps, const char *nick, char *stored, size_t len, err *e) {
+static int64_t enter(profile_store *ps, const char *nick, int remember, char *stored, size_t len, err *e) {
   if (profile_check_nickname(nick, e) || pst_begin(ps, e)) return -1;
-  int64_t id = select_in_transaction(ps, nick, stored, len, e);
+  int64_t id = select_in_transaction(ps, nick, remember, stored, len, e);
   if (id > 0 && pst_commit(ps, e) == 0) return id;
   pst_rollback(ps);
   return -1;
+}
+
+int64_t profile_select(profile_store *ps, const char *nick, char *stored, size_t len, err *e) {
+  return enter(ps, nick, 1, stored, len, e);
+}
+
+int64_t profile_enter(profile_store *ps, const char *nick, char *stored, size_t len, err *e) {
+  return enter(ps, nick, 0, stored, len, e);
 }
 
 int profile_last(profile_store *ps, char *nick, size_t len) {

@@ -64,6 +64,8 @@ DRI_FUNC const char *profile_file(const profile_store *ps);
 ** 'stored' (if not NULL). */
 DRI_FUNC int profile_check_nickname(const char *nick, err *e);
 DRI_FUNC int64_t profile_select(profile_store *ps, const char *nick, char *stored, size_t len, err *e);
+/* The same without remembering it: a script's player is nobody's default. */
+DRI_FUNC int64_t profile_enter(profile_store *ps, const char *nick, char *stored, size_t len, err *e);
 DRI_FUNC int64_t profile_lookup(profile_store *ps, const char *nick, err *e); /* 0: none */
 DRI_FUNC int profile_last(profile_store *ps, char *nick, size_t len);          /* 1 if remembered */
 DRI_FUNC int profile_nickname_at(profile_store *ps, int index, char *out, size_t len); /* 1, 0 past the end */

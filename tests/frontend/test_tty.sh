@@ -174,7 +174,7 @@ t_undo_against_the_computer_takes_back_both_moves() {
   keys u
   expect "Move taken back."
   expect_gone "1. c3-d4"
-  expect "Plies without capture: 0"
+  expect "move: 0 of 40"
 }
 
 t_hint_help_save_load_resign() {
@@ -183,7 +183,7 @@ t_hint_help_save_load_resign() {
   keys '?'
   expect "English checkers: men move"
   keys q
-  expect "Plies without capture"
+  expect "Moves each without a capture"
   keys s C-u
   for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14; do keys BSpace; done
   type_text "$work/game.pdn"
@@ -198,18 +198,91 @@ t_hint_help_save_load_resign() {
   expect "exit status 0"
 }
 
+t_a_hint_is_followed_with_one_enter() {
+  start 80 24 "$draughts" play template --two-players --fen W:Wc3,a1:Bd4,d6,h8
+  expect "White to move"
+  keys h
+  expect "Hint: c3xe5xc7. Press Enter to follow it" 20
+  keys Enter
+  expect "c3xe5xc7"
+  expect_gone "capture goes on"
+}
+
+# a1xc3xe5xg7 takes three pieces; once h2 has landed on f4, the hint goes on from there.
+t_a_hint_in_the_middle_of_a_capture_goes_on_with_it() {
+  start 80 24 "$draughts" play template --two-players --fen W:Wa1,h2:Bb2,d4,f6,g3,g5
+  expect "White to move"
+  keys :
+  type_text h2
+  keys Enter :
+  type_text f4
+  keys Enter
+  expect "The capture goes on"
+  keys h
+  expect "Hint: h2xf4xh6" 20
+  keys Enter
+  expect "1. h2xf4xh6"
+}
+
+# The char at a square of a boxed 8x8 board: FILE (0 = a), RANK (the grid's line is
+# one character on the screen, three bytes of UTF-8 or one of the line-drawing set).
+square_at() {
+  screen | sed -n "$(($(row_of "$2") + 1))p" | sed 's/│/x/g' | cut -c"$(($(col_of "$1") + 1))"
+}
+
+t_brazilian_counts_moves_without_a_capture_or_a_man_move() {
+  start 80 24 "$draughts" play brazilian --rules casual --two-players --fen W:WKa1,c3:BKh8,f6
+  expect "White to move"
+  for move in a1-b2 h8-g7; do keys :; type_text $move; keys Enter; done
+  expect "Moves each without a capture or a man"
+  expect "move: 1 of 40"
+  keys :
+  type_text c3-d4
+  keys Enter
+  expect "move: 0 of 40"
+}
+
+t_turkish_takes_jumped_pieces_off_one_by_one() {
+  start 80 24 "$draughts" play turkish --two-players --fen W:Wc3:Bc4,c6,Ka8
+  expect "White to move"
+  keys :; type_text c3; keys Enter
+  keys :; type_text c5; keys Enter
+  expect "The capture goes on"
+  [ "$(square_at 2 4)" = " " ] && pass || fail "c4 still shows '$(square_at 2 4)' once jumped"
+  expect_gone "{b}"
+}
+
+t_a_man_crowned_mid_capture_shows_its_crown() {
+  start 80 24 "$draughts" play turkish --rules wikipedia --two-players --fen W:Wc6,h2:Bc7,e8,Ka1
+  expect "White to move"
+  keys :; type_text c6; keys Enter
+  keys :; type_text c8; keys Enter
+  expect "The capture goes on"
+  case $(square_at 2 8) in w) fail "the man on c8 goes on as a king but shows as a man" ;; *) pass ;; esac
+}
+
+t_quitting_as_black_before_moving_costs_nothing() {
+  start 80 24 "$draughts" play template --side black --level 1
+  expect "your move" 20
+  keys q
+  expect "Quit this game? (y/n)"
+  expect_gone "It counts as a loss"
+  keys y
+  expect "exit status 0"
+}
+
 t_resize() {
   start 80 24 "$draughts" play template --two-players
-  expect "Plies without capture"
+  expect "Moves each without a capture"
   T resize-window -t t -x 50 -y 20
   expect "White to move"
-  wait_for "Plies without capture" 1 && fail "the panel does not fit in 50 columns" || pass
+  wait_for "Moves each without a capture" 1 && fail "the panel does not fit in 50 columns" || pass
   T resize-window -t t -x 30 -y 12
   expect " a  b  c  d  e  f  g  h"      # the compact board
   T resize-window -t t -x 20 -y 8
   expect "Terminal too small"
   T resize-window -t t -x 80 -y 24
-  expect "Plies without capture"
+  expect "Moves each without a capture"
   case $(wait_any 5 "┌───┬" "lqqqw") in  # the grid, as Unicode or as the terminal's line-drawing set
   0) fail "the board is not boxed again at 80x24" ;;
   *) pass ;;
@@ -268,14 +341,11 @@ t_versus() {
     screen | grep -qF "Game over" && break
     keys h
     wait_for "Press Enter to follow it" 20 || { fail "move $move: no hint"; screen | sed 's/^/  | /'; break; }
-    keys Enter
-    while :; do  # a capture of several jumps takes one Enter per landing point
-      case $(wait_any 20 "The computer played" "Game over" "capture goes on") in
-      3) keys Enter ;;
-      0) fail "move $move: the move did not go through"; break ;;
-      *) break ;;
-      esac
-    done
+    keys Enter  # one Enter plays the whole hint, however many jumps it takes
+    case $(wait_any 20 "The computer played" "Game over" "capture goes on") in
+    3) fail "move $move: Enter followed only the first landing of the hint"; break ;;
+    0) fail "move $move: the move did not go through"; break ;;
+    esac
     expect "$move. " 20
   done
   keys q y
@@ -334,6 +404,12 @@ run "the mouse selects a piece" t_the_mouse_selects_a_piece
 run "arrow keys move the cursor" t_arrow_keys_move_the_cursor
 run "undo against the computer takes back both moves" t_undo_against_the_computer_takes_back_both_moves
 run "hint, help, save, load, resign" t_hint_help_save_load_resign
+run "a hint is followed with one Enter" t_a_hint_is_followed_with_one_enter
+run "a hint in the middle of a capture goes on with it" t_a_hint_in_the_middle_of_a_capture_goes_on_with_it
+run "Brazilian counts moves without a capture or a man move" t_brazilian_counts_moves_without_a_capture_or_a_man_move
+run "Turkish takes jumped pieces off one by one" t_turkish_takes_jumped_pieces_off_one_by_one
+run "a man crowned mid-capture shows its crown" t_a_man_crowned_mid_capture_shows_its_crown
+run "quitting as Black before moving costs nothing" t_quitting_as_black_before_moving_costs_nothing
 run "resize" t_resize
 run "NO_COLOR" t_no_color
 run "Ctrl-C restores the terminal" t_ctrl_c_restores_the_terminal

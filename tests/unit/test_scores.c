@@ -260,6 +260,65 @@ Test(scores, quitting_in_the_middle_counts_as_resigning) {
   cr_expect_eq(history(0).outcome, DR_SCORE_LOSS);
 }
 
+/* Leaving costs a game only once the person has moved in it here. */
+Test(scores, leaving_a_game_just_loaded_costs_nothing) {
+  char file[192];
+  snprintf(file, sizeof file, "%s/partial.pdn", dir);
+  start_level(1, DR_PLAYER_HUMAN, DR_PLAYER_HUMAN, NULL);
+  cr_assert_eq(h->play_text(s, "g1-h2"), 0, "%s", h->error(s));
+  cr_assert_eq(h->save_pdn(s, file), 0, "%s", h->error(s));
+  open_store();
+  start(1);
+  cr_assert_eq(h->load_pdn(s, file), 0, "%s", h->error(s));
+  wait_computer();
+  cr_expect_eq(scoring().leaving_loses, 0, "only the computer has moved since the load");
+  session_free(s);
+  s = session_new(&reg);
+  open_store();
+  cr_expect_eq(history_count(), 0, "quitting at once recorded a game");
+}
+
+/* The template's full board: the computer's first move ends nothing. */
+Test(scores, leaving_as_black_before_ones_first_move_costs_nothing) {
+  dr_setup st;
+  DR_INIT(st);
+  st.variant = "template";
+  st.level = 1;
+  st.player[0] = DR_PLAYER_COMPUTER;
+  st.player[1] = DR_PLAYER_HUMAN;
+  open_store();
+  cr_assert_eq(h->new_game(s, &st), 0, "%s", h->error(s));
+  wait_computer();
+  cr_expect_eq(status().plies, 1);
+  cr_expect_eq(scoring().leaving_loses, 0, "the computer's move is not the person's");
+  start(1);
+  cr_expect_eq(history_count(), 0);
+  cr_assert_eq(h->new_game(s, &st), 0, "%s", h->error(s));
+  wait_computer();
+  const dr_move *moves;
+  cr_assert_gt(h->legal_moves(s, &moves), 0);
+  cr_assert_eq(h->play(s, &moves[0]), 0, "%s", h->error(s));
+  cr_expect_eq(scoring().leaving_loses, 1, "now leaving resigns");
+}
+
+/* One game is one entry of the history: its end, once saved, is not taken back. */
+Test(scores, a_resigned_or_saved_game_is_not_taken_back) {
+  open_store();
+  start(1);
+  play("g1-h2");
+  cr_assert_eq(h->resign(s), 0, "%s", h->error(s));
+  cr_expect_eq(status().can_undo, 0);
+  cr_expect_eq(h->undo(s), -1, "the resignation was taken back");
+  cr_expect(strstr(h->error(s), "resigned") != NULL, "%s", h->error(s));
+  cr_expect_eq(status().result, DR_BLACK_WINS);
+  win_in_one(1);
+  cr_expect_eq(h->undo(s), -1, "a saved win was taken back");
+  cr_expect_eq(history_count(), 2);
+  start_level(1, DR_PLAYER_HUMAN, DR_PLAYER_HUMAN, NULL);
+  cr_assert_eq(h->play_text(s, "a7-b8"), 0, "%s", h->error(s));
+  cr_expect_eq(h->undo(s), 0, "between two people the end of a game may be taken back: %s", h->error(s));
+}
+
 Test(scores, two_player_and_computer_only_games_are_not_saved) {
   open_store();
   start_level(1, DR_PLAYER_HUMAN, DR_PLAYER_HUMAN, NULL);
@@ -366,7 +425,7 @@ Test(scores, the_host_respects_the_size_the_caller_declares) {
   cr_expect_gt(small.id, 0);
   cr_expect_eq((unsigned char)small.variant[0], 0x5a, "the host wrote past the declared size");
   cr_expect(DR_HOST_HAS(h, score_pdn));
-  cr_expect_eq(h->abi_version, 2);
+  cr_expect_eq(h->abi_version, DR_HOST_ABI_VERSION);
 }
 
 /* ------------------------------------------------------------- profiles */

@@ -15,11 +15,24 @@
 #include "notation.h"
 #include "search.h"
 
-static void setup(void) { host_open(TEST_PLUGIN_DIR); }
+static void setup(void) { host_open(TEST_PLUGIN_DIR ":" PLUGIN_DIR); }
 
 static void teardown(void) { host_close(); }
 
 TestSuite(session, .init = setup, .fini = teardown, .timeout = 60);
+
+/* A game of 'variant' under 'rules' (NULL: its default) from 'fen' (NULL: its start). */
+static void start_game(const char *variant, const char *rules, const char *fen, int white, int black) {
+  dr_setup st;
+  DR_INIT(st);
+  st.variant = variant;
+  st.rules = rules;
+  st.fen = fen;
+  st.level = 1;
+  st.player[0] = white;
+  st.player[1] = black;
+  cr_assert_eq(h->new_game(s, &st), 0, "%s", h->error(s));
+}
 
 static void start(const char *fen, int white, int black) {
   dr_setup st;
@@ -133,6 +146,63 @@ Test(session, a_multi_jump_is_entered_one_landing_at_a_time) {
   char text[64];
   cr_expect_eq(h->move_at(s, 0, NULL, text, sizeof text), 0);
   cr_expect_str_eq(text, "c3xe5xc7");
+}
+
+/* The count the panel shows is the one the judge ends the game by: in Brazilian
+** draughts a man move restarts it, although it is no capture. */
+Test(session, the_draw_count_is_the_one_the_rules_keep) {
+  start_game("brazilian", "casual", "W:WKa1,c3:BKh8,f6", DR_PLAYER_HUMAN, DR_PLAYER_HUMAN);
+  dr_status st = status();
+  cr_expect_str_eq(st.draw_count, "moves each without a capture or a man move");
+  cr_expect_eq(st.draw_limit, 40);
+  cr_assert_eq(h->play_text(s, "a1-b2"), 0, "%s", h->error(s));
+  cr_assert_eq(h->play_text(s, "h8-g7"), 0, "%s", h->error(s));
+  cr_expect_eq(status().draw_counted, 1, "one king move each");
+  cr_assert_eq(h->play_text(s, "c3-d4"), 0, "%s", h->error(s));
+  st = status();
+  cr_expect_eq(st.draw_counted, 0, "a man move starts the count again");
+  cr_expect_eq(st.plies_since_capture, 3);
+  start_game("brazilian", NULL, NULL, DR_PLAYER_HUMAN, DR_PLAYER_HUMAN);
+  cr_expect_eq(status().draw_limit, 20, "the official rules count 20 moves each");
+  start_game("alquerque", NULL, NULL, DR_PLAYER_HUMAN, DR_PLAYER_HUMAN);
+  cr_expect_str_eq(status().draw_count, "plies without a capture");
+  cr_expect_eq(status().draw_limit, 40);
+  start_game("turkish", NULL, NULL, DR_PLAYER_HUMAN, DR_PLAYER_HUMAN);
+  cr_expect_str_eq(status().draw_count, "", "no count ends a Turkish game");
+}
+
+/* In Turkish draughts a jumped piece leaves the board as it is jumped; under the
+** 'wikipedia' preset a man crowned on the way goes on as a king. */
+Test(session, a_capture_part_way_shows_what_the_rules_say) {
+  start_game("turkish", NULL, "W:Wc3:Bc4,c6,Ka8", DR_PLAYER_HUMAN, DR_PLAYER_HUMAN);
+  cr_assert_eq(h->input_point(s, point("c3")), DR_INPUT_SELECTED);
+  cr_assert_eq(h->input_point(s, point("c5")), DR_INPUT_LANDED);
+  dr_input in = input();
+  cr_expect_eq(in.jumped, bits("c4"));
+  cr_expect_eq(in.removed, bits("c4"), "c4 is off the board already");
+  cr_expect_eq(in.crowned, 0);
+  start_game("turkish", "wikipedia", "W:Wc6,h2:Bc7,e8,Ka1", DR_PLAYER_HUMAN, DR_PLAYER_HUMAN);
+  cr_assert_eq(h->input_point(s, point("c6")), DR_INPUT_SELECTED, "%s", h->error(s));
+  cr_assert_eq(h->input_point(s, point("c8")), DR_INPUT_LANDED);
+  cr_expect_eq(input().crowned, 1, "crowned on c8, it goes on as a king");
+  start("W:Wc3,a1:Bd4,d6,h8", DR_PLAYER_HUMAN, DR_PLAYER_HUMAN);
+  cr_assert_eq(h->input_point(s, point("c3")), DR_INPUT_SELECTED);
+  cr_assert_eq(h->input_point(s, point("e5")), DR_INPUT_LANDED);
+  cr_expect_eq(input().removed, 0, "elsewhere jumped pieces stay until the move ends");
+}
+
+/* Asked in the middle of a capture, the hint goes on with it, although a capture by
+** another piece (a1xc3xe5xg7, three pieces) is the best move of the position. */
+Test(session, a_hint_in_the_middle_of_a_capture_goes_on_with_it) {
+  start("W:Wa1,h2:Bb2,d4,f6,g3,g5", DR_PLAYER_HUMAN, DR_PLAYER_HUMAN);
+  cr_assert_eq(h->input_point(s, point("h2")), DR_INPUT_SELECTED);
+  cr_assert_eq(h->input_point(s, point("f4")), DR_INPUT_LANDED);
+  cr_assert_eq(h->hint(s), 0, "%s", h->error(s));
+  dr_engine e = wait_for(DR_EVENT_HINT);
+  char text[64];
+  h->move_text(s, &e.hint, text, sizeof text);
+  cr_expect_str_eq(text, "h2xf4xh6");
+  cr_expect_eq(input().nlandings, 1, "the landing made stays");
 }
 
 Test(session, bad_taps_are_refused_with_a_reason) {

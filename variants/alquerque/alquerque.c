@@ -102,6 +102,14 @@ static int alq_judge(const dr_rules *rules, const dr_position *pos, const dr_his
   return DR_ONGOING;
 }
 
+static const char *alq_draw_count(const dr_rules *rules, const dr_position *pos, const dr_history *h, int *counted,
+                                  int *limit) {
+  (void)pos;
+  *counted = h->plies_since_capture;
+  *limit = rules->opt[ALQ_OPT_QUIET_PLY_LIMIT];
+  return "plies without a capture";
+}
+
 static int alq_validate(const dr_rules *rules, const dr_position *pos, const char **why) {
   (void)rules;
   if (pos->kings) {
@@ -166,6 +174,7 @@ static const dr_variant variant = {
   .eval = dr_embedded_eval, /* "": the generic weights */
   .eval_term = NULL,
   .quiet_count = alq_quiet_count,
+  .draw_count = alq_draw_count,
 };
 
 DR_EXPORT const dr_variant *dr_variant_entry(void) { return &variant; }

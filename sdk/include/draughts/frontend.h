@@ -37,7 +37,7 @@ extern "C" {
 #endif
 
 #define DR_FRONTEND_ABI_VERSION 1
-#define DR_HOST_ABI_VERSION 2 /* 2: profiles, scores and streaks */
+#define DR_HOST_ABI_VERSION 3 /* 2: profiles, scores and streaks; 3: review, draw offers, clocks, ... */
 
 /* Zeroes a struct the host fills and sets its 'size'. */
 #define DR_INIT(s) (memset(&(s), 0, sizeof(s)), (s).size = (uint32_t)sizeof(s))
@@ -96,6 +96,10 @@ typedef struct dr_status {
   int can_undo;         /* 'undo' has something to take back */
   int human_to_move;    /* the side to move is played by a person */
   const char *warning;  /* something to tell the players ("house rules switched off: ..."); "" if none */
+  /* Appended in host ABI 3 (zero from an older host): */
+  const char *draw_count; /* what the draw rule counts ("moves each without a capture or a man move"); "" none */
+  int draw_counted;     /* how far it has come, in the unit the text names */
+  int draw_limit;       /* where the judge ends the game; 0 when not known */
 } dr_status;
 
 /*
@@ -114,6 +118,10 @@ typedef struct dr_input {
   dr_bits movable;      /* pieces of the side to move that have a legal move */
   dr_bits must_capture; /* pieces that must capture (circled); 0 when no capture is forced */
   int complete;         /* the landings make a whole legal move */
+  /* Appended in host ABI 3 (zero from an older host): */
+  dr_bits removed;      /* jumped pieces already off the board (draw them empty, not outlined): in
+                        ** variants where pieces leave one by one as they are jumped */
+  int crowned;          /* the moving man was crowned on the way and goes on as a king */
 } dr_input;
 
 /* What 'input_point' did with a tap. */
@@ -204,6 +212,8 @@ typedef struct dr_scoring {
   int points;           /*   the score */
   int new_record;       /*   it beat the record */
   char notice[256];     /* one line for the player (a bad file moved aside, a save that failed); "" */
+  /* Appended in host ABI 3 (zero from an older host): */
+  int leaving_loses;    /* leaving the game now (quit, a new game, a load) records it as a loss */
 } dr_scoring;
 
 /* The runtime's services.  Unless said otherwise: 0 on success, -1 and 'error'. */
