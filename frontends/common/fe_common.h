@@ -28,6 +28,7 @@ enum { FE_ASK_NONE, FE_ASK_MOVE, FE_ASK_SAVE, FE_ASK_LOAD, FE_ASK_QUIT, FE_ASK_R
 enum { FE_ROW_VARIANT, FE_ROW_RULES, FE_ROW_OPPONENT, FE_ROW_LEVEL, FE_ROW_PLAYER, FE_ROW_START, FE_NROWS };
 typedef struct fe_form {
   int row, variant, preset, opponent, level;
+  int level_chosen;      /* the level was changed here: a new game keeps it */
   char player[64];       /* the nickname as typed */
 } fe_form;
 
@@ -35,7 +36,7 @@ typedef struct fe_form {
 
 /* The scores screen, and what the player was last told about scores. */
 typedef struct fe_scores {
-  int variant, top;      /* the game shown, its first recent game shown */
+  int variant, preset, top; /* the game and rules shown, its first recent game shown */
   char seen_notice[256]; /* the score store's last notice, once said */
   int seen_finished;     /* the result of the game was announced */
 } fe_scores;
@@ -90,6 +91,7 @@ const char *fe_who(const dr_status *st, int side); /* "computer", "you", "player
 int fe_computer_plays(const dr_status *st);
 void fe_status_line(fe_state *f, char *out, size_t len);
 int fe_draw_count(const dr_status *st, char *out, size_t len); /* the draw rule's count as a line; 0: none */
+void fe_level_text(fe_state *f, const dr_status *st, char *out, size_t len); /* the computer's level */
 int fe_move_rows(const dr_status *st);        /* numbered rows of the move list */
 void fe_move_row(fe_state *f, const dr_status *st, int row, char *a, char *b, size_t len);
 
@@ -142,6 +144,14 @@ void fe_scores_open(fe_state *f);
 void fe_scores_turn(fe_state *f, int delta);
 void fe_scores_scroll(fe_state *f, int delta);
 void fe_scores_close(fe_state *f);
+const char *fe_scores_rules(fe_state *f, const dr_variant_info *info); /* the rules shown, "" for none */
+int fe_rules_kept(const fe_state *f);         /* the host keeps records per rules, and friends' */
+/* A record and a streak under 'rules', the player's (friend NULL) or a friend's: as the host's slots. */
+int fe_record(fe_state *f, const char *friend_nick, const char *variant, const char *rules, int level, dr_score *out);
+int fe_streak(fe_state *f, const char *friend_nick, const char *variant, const char *rules, dr_streak *out);
+int fe_friends(fe_state *f, char names[][64], int max); /* the friends whose records were imported */
+const char *fe_mark_text(const char *mark, char *out, size_t len); /* " — beats Expert", or "" */
+void fe_best_text(int best, char *out, size_t len); /* the best streak, "-" before any win */
 const char *fe_outcome_word(int outcome);     /* DR_SCORE_*: "loss", "draw", "win" */
 void fe_date_text(int64_t when, char *out, size_t len);
 

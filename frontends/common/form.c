@@ -59,6 +59,7 @@ static void open_on(fe_state *f, const dr_setup *cur) {
   for (int i = 0; i < NOPPONENTS; i++)
     if (opponents[i].player[0] == cur->player[0] && opponents[i].player[1] == cur->player[1]) m->opponent = i;
   m->level = cur->level;
+  m->level_chosen = 0;
 }
 
 void fe_menu_open(fe_state *f) {
@@ -154,10 +155,12 @@ void fe_form_change(fe_state *f, int delta) {
   case FE_ROW_VARIANT:
     m->variant = wrap(m->variant, delta, f->h->variant_count(f->s));
     m->preset = 0;
+    fe_form_info(f, &info);
+    if (!m->level_chosen && info.default_level) m->level = info.default_level; /* each game its own opponent */
     break;
   case FE_ROW_RULES: m->preset = wrap(m->preset, delta, rule_choices(f, &info)); break;
   case FE_ROW_OPPONENT: m->opponent = wrap(m->opponent, delta, NOPPONENTS); break;
-  case FE_ROW_LEVEL: m->level = next_level(f, delta); break;
+  case FE_ROW_LEVEL: m->level = next_level(f, delta), m->level_chosen = 1; break;
   case FE_ROW_PLAYER: next_player(f, delta); break;
   default: break;
   }

@@ -56,3 +56,10 @@ int fe_draw_count(const dr_status *st, char *out, size_t len) {
   if (*out >= 'a' && *out <= 'z') *out = (char)(*out - 'a' + 'A');
   return 1;
 }
+
+/* "Level 3 of 6", and where the streak chose it, "Level 2 of 6, from your streak". */
+void fe_level_text(fe_state *f, const dr_status *st, char *out, size_t len) {
+  dr_scoring sc;
+  fe_scoring(f, &sc);
+  snprintf(out, len, "Level %d of %d%s", st->level, f->h->levels(f->s), sc.streak_level ? ", from your streak" : "");
+}

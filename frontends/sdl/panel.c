@@ -74,10 +74,13 @@ static void draw_players(ui *u, pen *p, const dr_status *st) {
 }
 
 static void draw_header(ui *u, pen *p, const dr_status *st) {
+  char level[96];
+  fe_level_text(&u->fe, st, level, sizeof level);
+  level[0] = (char)(level[0] - 'A' + 'a'); /* "Computer: level 3 of 6" */
   line(u, p, FONT_BOLD, COL_HEAD, "%s", st->title);
   line(u, p, FONT_SMALL, COL_DIM, "Rules: %s", *st->rules ? st->rules : "default");
   if (fe_computer_plays(st))
-    line(u, p, FONT_SMALL, COL_DIM, "Computer level %d of %d", st->level, u->fe.h->levels(u->fe.s));
+    line(u, p, FONT_SMALL, COL_DIM, "Computer: %s", level);
   char player[2][128];
   for (int i = 0, n = fe_scores_lines(&u->fe, player); i < n; i++) para(u, p, FONT_SMALL, COL_HEAD, player[i], 2);
   p->y += text_height(u, FONT_SMALL) / 2;

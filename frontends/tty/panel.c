@@ -12,7 +12,9 @@ static int draw_header(ui *u, const dr_status *st, int y, int x, int w) {
   tty_put(y++, x, w, tty_attr(u, PAIR_TITLE), "%s", st->title);
   tty_put(y++, x, w, 0, "Rules: %s", *st->rules ? st->rules : "default");
   tty_put(y++, x, w, 0, "White: %s   Black: %s", fe_who(st, 0), fe_who(st, 1));
-  if (fe_computer_plays(st)) tty_put(y++, x, w, 0, "Level %d of %d", st->level, u->fe.h->levels(u->fe.s));
+  char level[96];
+  fe_level_text(&u->fe, st, level, sizeof level);
+  if (fe_computer_plays(st)) tty_put(y++, x, w, 0, "%s", level);
   y = scores_panel(u, y, x, w);
   return y + 1;
 }

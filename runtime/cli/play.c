@@ -171,7 +171,7 @@ static void tell_score(line_ui *u) {
   u->h->scoring(u->s, &sc);
   if (!sc.finished) return;
   if (sc.outcome == DR_SCORE_WIN)
-    printf("you win: %d points%s; streak %d (best %d)\n", sc.points,
+    printf("you win: %d points%s%s%s; streak %d (best %d)\n", sc.points, *sc.mark ? ", beats " : "", sc.mark,
            sc.new_record ? ", a new record" : sc.ranked ? "" : " (not for the records)", sc.streak, sc.best_streak);
   else
     printf("%s: no points; the streak starts again (best %d)\n", sc.outcome == DR_SCORE_DRAW ? "a draw" : "you lose",

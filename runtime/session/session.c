@@ -106,6 +106,7 @@ int session_variant_info(session *s, int index, dr_variant_info *out) {
   DR_INIT(info);
   info.name = v->name;
   info.title = v->title;
+  info.default_level = v->default_level ? v->default_level : SESSION_DEFAULT_LEVEL;
   for (int k = 0; k < DR_MAX_PRESETS && v->presets && v->presets[k].name; k++) {
     info.preset[k] = v->presets[k].name;
     info.preset_doc[k] = s->docs[index][k];
@@ -119,8 +120,17 @@ int session_variant_info(session *s, int index, dr_variant_info *out) {
 
 static char *dup_or_null(const char *s) { return s ? xstrdup(s) : NULL; }
 
+/* The level of a setup that asks for none: the variant's own default if it declares one,
+** else the one played last. */
+static int default_level(session *s, const dr_setup *in) {
+  err e;
+  const plugin *p = in->variant ? registry_resolve(s->reg, in->variant, &e) : NULL;
+  if (p && p->v.default_level) return p->v.default_level;
+  return s->sc.streak_mode ? DR_LEVEL_STREAK : s->level;
+}
+
 static int check_setup(session *s, const dr_setup *in, int *level, int player[2]) {
-  *level = in->level ? in->level : s->sc.streak_mode ? DR_LEVEL_STREAK : s->level;
+  *level = in->level ? in->level : default_level(s, in);
   if ((*level < 1 && *level != DR_LEVEL_STREAK) || *level > SEARCH_LEVELS)
     return session_fail(s, "level %d is out of range: levels run from 1 to %d", *level, SEARCH_LEVELS);
   for (int side = 0; side < 2; side++) {
@@ -571,6 +581,12 @@ static const dr_host host = {
     /* score_record   */ .score_record = session_score_record,
     /* score_history  */ .score_history = session_score_history,
     /* score_pdn      */ .score_pdn = session_score_pdn,
+    /* ---- version 3: review, draw offers, clocks, records per rules, friends */
+    /* rules_streak   */ .rules_streak = session_rules_streak,
+    /* rules_record   */ .rules_record = session_rules_record,
+    /* friend_at      */ .friend_at = session_friend_at,
+    /* friend_record  */ .friend_record = session_friend_record,
+    /* friend_streak  */ .friend_streak = session_friend_streak,
 };
 
 const dr_host *session_host(void) { return &host; }

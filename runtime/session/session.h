@@ -82,4 +82,13 @@ DRI_FUNC int session_score_record(session *s, const char *variant, int level, dr
 DRI_FUNC int session_score_history(session *s, const char *variant, int index, dr_score *out);
 DRI_FUNC int session_score_pdn(session *s, int64_t id, char *text, size_t len);
 
+/* ---- Records per rules and friends (session_scores.c; host version 3). */
+DRI_FUNC int session_rules_streak(session *s, const char *variant, const char *rules, dr_streak *out);
+DRI_FUNC int session_rules_record(session *s, const char *variant, const char *rules, int level, dr_score *out);
+DRI_FUNC int session_friend_at(session *s, int index, char *nick, size_t len);
+DRI_FUNC int session_friend_record(session *s, const char *nick, const char *variant, const char *rules, int level,
+                                   dr_score *out);
+DRI_FUNC int session_friend_streak(session *s, const char *nick, const char *variant, const char *rules,
+                                   dr_streak *out);
+
 #endif

@@ -10,6 +10,7 @@
 #include "game.h"
 #include "profile.h"
 #include "rules.h"
+#include "scores.h"
 #include "search.h"
 #include "session.h"
 
@@ -30,6 +31,8 @@ typedef struct engine_job {
   search_info info;
 } engine_job;
 
+#define SCORE_MARKS_CACHE 16
+
 /* The scores of the person who plays the computer (session_scores.c). */
 typedef struct score_keeper {
   profile_store *store;  /* NULL: no scores kept (no store could open) */
@@ -43,6 +46,11 @@ typedef struct score_keeper {
   int saved;             /* the game's end is saved, with 'result' */
   profile_game result;
   profile_saved effect;
+  int nmarks;            /* the marks of the variants asked for so far */
+  struct marks_entry {
+    char variant[32];
+    score_marks m;
+  } marks[SCORE_MARKS_CACHE];
 } score_keeper;
 
 struct dr_session {

@@ -30,6 +30,10 @@ contains "the marks are shown" "$out" "Pro 760"
 contains "the streak ended with the loss" "$out" "streak 0, best 2"
 contains "the history keeps every game" "$out" "win     780"
 contains "a game left is a resignation" "$out" "resigned by leaving the game"
+contains "records are per rules" "$out" "standard rules"
+contains "a record says the mark it beats" "$out" "790 (2 pieces, 1 moves, "
+contains "...which mark" "$out" ") beats Pro"
+contains "the history shows the rules and the mark" "$out" "standard   level 1  win     790 Pro"
 out=$("$draughts" scores --profile-db "$db" --profile ana --pdn 1)
 contains "a game of the history as PDN" "$out" '[White "ana"]'
 contains "...with its moves" "$out" "1. a7-b8 1-0"
@@ -38,16 +42,30 @@ printf 'a7-b8\nquit\n' | "$draughts" play sprint --two-players --profile-db "$db
 out=$("$draughts" scores --profile-db "$db" --profile ana --variant sprint)
 case $out in *"#4 "*) fail "a two-player game was saved" ;; *) pass ;; esac
 
+out=$("$draughts" scores --profile-db "$db" --profile ana --variant template)
+contains "no win yet: the best streak is -" "$out" "streak 0, best - ("
+play "$db" ana g1-h2 a7-b8 >/dev/null
+printf 'a7-b8\nquit\n' | "$draughts" play sprint --rules quick --level 1 --profile-db "$db" --profile ana \
+  >/dev/null 2>&1
+out=$("$draughts" scores --profile-db "$db" --profile ana --variant sprint)
+contains "another rules is another game" "$out" "quick rules"
+case $out in *"quick rules"*"streak 1, best 1"*) pass ;; *) fail "the quick streak: $out" ;; esac
+
 # Bob wins once, imports Ana's file, and sees both.
 play "$other" bob g1-h2 a7-b8
 "$draughts" scores --profile-db "$db" --profile ana --export "$work/ana.txt" >/dev/null || fail "export failed"
-head -1 "$work/ana.txt" | grep -qx "draughts-scores 1" && pass || fail "the export file has no header"
+head -1 "$work/ana.txt" | grep -qx "draughts-scores 2" && pass || fail "the export file has no header"
 out=$("$draughts" scores --profile-db "$other" --import "$work/ana.txt")
 contains "import says whose records" "$out" "imported the records of ana"
 out=$("$draughts" scores --profile-db "$other" --profile bob --variant sprint)
 contains "a friend's column" "$out" "ana"
 contains "bob's own record stays" "$out" "780 (2 pieces, 2 moves"
 contains "ana's record beside it" "$out" "790"
+
+printf 'draughts-scores 1\nnickname old\nrecord sprint 1 500 2 2 0\nend\n' >"$work/old.txt"
+"$draughts" scores --profile-db "$other" --import "$work/old.txt" >/dev/null || fail "a file of version 1 is refused"
+out=$("$draughts" scores --profile-db "$other" --profile bob --variant sprint)
+contains "an older file's records: rules not known" "$out" "rules not recorded"
 
 printf 'draughts-scores 1\nnickname eve\nrecord sprint 1 lots 2 2 0\nend\n' >"$work/bad.txt"
 expect_error "a corrupt import file" "bad.txt line 3" -- scores --profile-db "$other" --import "$work/bad.txt"

@@ -73,7 +73,7 @@ printf '%s\n' "$out" | grep -q "last move: c3-d4   moves each without a capture 
 store="$work/scores.db"
 out=$(printf 'a7-b8\nquit\n' | DRAUGHTS_PLUGIN_PATH="$2/scores:$2" "$draughts" play sprint --level 1 --profile zed \
   --profile-db "$store" 2>&1)
-printf '%s\n' "$out" | grep -q "^you win: 790 points, a new record; streak 1 (best 1)$" && pass ||
+printf '%s\n' "$out" | grep -q "^you win: 790 points, beats Pro, a new record; streak 1 (best 1)$" && pass ||
   fail "no result: $out"
 last=$(printf '%s\n' "$out" | tail -1)
 [ "$last" = "> " ] && pass || fail "the prompt after the end: $last"

@@ -161,6 +161,12 @@ static void load_shot(const run *r, const char *name, shot *s) {
 
 static void free_shot(shot *s) { SDL_FreeSurface(s->img); }
 
+static int shows_text(const shot *s, const char *text) {
+  for (int i = 0; i < s->ntexts; i++)
+    if (strcmp(s->text[i], text) == 0) return 1;
+  return 0;
+}
+
 typedef struct rgb {
   int r, g, b;
 } rgb;
@@ -497,6 +503,28 @@ Test(sdl, scores_after_a_game) {
   run_done(&r);
 }
 
+/* A friend's records beside one's own on the scores screen, and the mark a record beats. */
+Test(sdl, the_scores_screen_shows_friends_and_marks) {
+  run r;
+  shot s;
+  char cmd[1024];
+  run_init(&r);
+  snprintf(cmd, sizeof cmd,
+           "cd '%s' && printf 'draughts-scores 2\\nnickname bob\\nrecord brazilian official 1 999 2 1 0\\nend\\n' "
+           ">bob.scores && env -u DRAUGHTS_PLUGIN_PATH HOME='%s' XDG_DATA_HOME='%s' '%s' scores --import bob.scores "
+           ">/dev/null",
+           r.dir, r.dir, r.dir, DRAUGHTS_EXE);
+  cr_assert_eq(system(cmd), 0);
+  play_ok(&r, NULL, "brazilian --level 1 --profile ana", "size 1080 720\nkey p\nshot @/1.bmp\nquit\n");
+  load_shot(&r, "1", &s);
+  cr_expect_str_eq(s.view, "scores");
+  cr_expect(shows_text(&s, "bob") && shows_text(&s, "999"), "no friend's column");
+  cr_expect(shows_text(&s, "Brazilian draughts, official rules"), "the rules are not named");
+  cr_expect(shows_text(&s, "Beats"), "no mark column");
+  free_shot(&s);
+  run_done(&r);
+}
+
 /* ----------------------------------------------------------- the window */
 
 Test(sdl, flip_and_resize) {
@@ -601,12 +629,6 @@ static void panel_texts_fit(const shot *s) {
                 s->text_box[i].w, s->panel.x + s->panel.w);
 }
 
-static int shows_text(const shot *s, const char *text) {
-  for (int i = 0; i < s->ntexts; i++)
-    if (strcmp(s->text[i], text) == 0) return 1;
-  return 0;
-}
-
 /* The button with 'key' drawn last, on top of any other (the card's over the panel's). */
 static int button_of(const shot *s, int key) {
   for (int i = s->nbuttons - 1; i >= 0; i--)
@@ -624,7 +646,7 @@ Test(sdl, the_menus_arrows_change_the_value) {
   shot a, b;
   run_init(&r);
   play_ok(&r, NULL, "--level 2",
-          "size 1080 720\nshot @/0.bmp\nclickkey 65538\nclickkey 65550\nshot @/1.bmp\nquit\n");
+          "size 1080 720\nshot @/0.bmp\nclickkey 65550\nclickkey 65538\nshot @/1.bmp\nquit\n");
   load_shot(&r, "0", &a);
   load_shot(&r, "1", &b);
   cr_expect_eq(button_of(&a, MENU_MORE(ROW_GAME)) >= 0, 1);
@@ -748,11 +770,22 @@ Test(sdl, a_man_crowned_mid_capture_wears_its_crown) {
 
 /* ------------------------------------------------------------- refusals */
 
+/* The environment of a run on SDL's X11 driver, with 'extra' settings.  That driver leaves
+** a few bytes in libX11, libdbus and the X extension libraries it unloads at exit, where
+** LeakSanitizer cannot name them: leaks are checked with the dummy driver, not here. */
+static void x11_env(char *env, size_t len, const char *extra) {
+  const char *opts = getenv("ASAN_OPTIONS");
+  snprintf(env, len, "-u SDL_VIDEODRIVER -u SDL_RENDER_DRIVER -u WAYLAND_DISPLAY %s ASAN_OPTIONS='%s%sdetect_leaks=0'",
+           extra, opts ? opts : "", opts && *opts ? ":" : "");
+}
+
 /* A DISPLAY nobody answers: one line and an exit, not a window nobody sees. */
 Test(sdl, an_unreachable_display_is_a_one_line_error) {
   run r;
+  char env[512];
   run_init(&r);
-  play_under(&r, "timeout 30", "-u SDL_VIDEODRIVER -u WAYLAND_DISPLAY DISPLAY=:55", "brazilian", "quit\n");
+  x11_env(env, sizeof env, "DISPLAY=:55");
+  play_under(&r, "timeout 30", env, "brazilian", "quit\n");
   cr_expect(WIFEXITED(r.status) && WEXITSTATUS(r.status) == 1, "exit %d: %s", WEXITSTATUS(r.status), r.err);
   cr_expect(strstr(r.err, "no display") && strstr(r.err, ":55"), "the error: %s", r.err);
   cr_expect_eq(strchr(r.err, '\n'), r.err + strlen(r.err) - 1, "one line: %s", r.err);
@@ -770,19 +803,15 @@ Test(sdl, no_display) {
 }
 
 /* The real thing under X (Xvfb; xvfb-run needs xauth): the X11 video driver and whatever
-** renderer it picks.  SDL's X11 driver leaves a few bytes in libX11, libdbus and the X
-** extension libraries it unloads at exit, where LeakSanitizer cannot name them: leaks
-** are checked with the dummy driver above, not here. */
+** renderer it picks (see 'x11_env'). */
 Test(sdl, under_x) {
   run r;
   shot s;
   if (system("command -v xvfb-run >/dev/null && command -v xauth >/dev/null") != 0)
     cr_skip_test("xvfb-run or xauth is not installed");
   run_init(&r);
-  const char *opts = getenv("ASAN_OPTIONS");
   char env[512];
-  snprintf(env, sizeof env, "-u SDL_VIDEODRIVER -u SDL_RENDER_DRIVER -u WAYLAND_DISPLAY ASAN_OPTIONS='%s%s%s'",
-           opts ? opts : "", opts && *opts ? ":" : "", "detect_leaks=0");
+  x11_env(env, sizeof env, "");
   play_under(&r, "xvfb-run -a -s '-screen 0 1280x800x24'", env, "brazilian --two-players",
              "click c3\nshot @/1.bmp\nquit\n");
   cr_assert(WIFEXITED(r.status) && WEXITSTATUS(r.status) == 0, "under Xvfb: %s", r.err);
@@ -815,12 +844,8 @@ Test(sdl, the_window_title_names_the_game_under_x) {
              "    t=$(xprop -id $id _NET_WM_NAME); case $t in *Brazilian*) echo \"$t\" >%s/title; break 2 ;; esac\n"
              "  done; sleep 0.1\ndone\ntouch %s/done\nwait $pid\n", r.dir, r.dir);
   fclose(f);
-  const char *opts = getenv("ASAN_OPTIONS");
   char env[512];
-  snprintf(env, sizeof env,
-           "-u SDL_VIDEODRIVER -u SDL_RENDER_DRIVER -u WAYLAND_DISPLAY -u LC_ALL -u LC_CTYPE LANG=C "
-           "ASAN_OPTIONS='%s%s%s'",
-           opts ? opts : "", opts && *opts ? ":" : "", "detect_leaks=0");
+  x11_env(env, sizeof env, "-u LC_ALL -u LC_CTYPE LANG=C");
   snprintf(wrap, sizeof wrap, "xvfb-run -a -s '-screen 0 1280x800x24' sh '%s'", watch);
   play_under(&r, wrap, env, "brazilian --two-players", "await @/done\nquit\n");
   cr_assert(WIFEXITED(r.status) && WEXITSTATUS(r.status) == 0, "under Xvfb: %s", r.err);

@@ -363,17 +363,17 @@ t_scores() {
   expect "< ana >"
   keys q Escape
   start 80 24 DRAUGHTS_PLUGIN_PATH="$plugins" "$draughts" play sprint --level 1 --profile-db "$work/scores.db" --profile ana
-  expect "ana: streak 0, best 0"
+  expect "ana: streak 0, best -"
   expect "No record at this level yet"
   keys :
   type_text a7-b8
   keys Enter
-  expect "You win: 790 points, a new record! Streak 1."
+  expect "You win: 790 points — beats Pro, a new record! Streak 1."
   expect "ana: streak 1, best 1"
   keys p
   expect "Scores of ana: Sprint"
   expect "Marks to beat:  Pro 760"
-  expect "1     790       2      1"
+  expect "1     790  Pro          2      1"
   expect "white crowned a man"
   keys q n Enter
   expect "Record to beat: 790"
@@ -383,6 +383,29 @@ t_scores() {
   expect "It counts as a loss"
   keys y
   expect "exit status 0"
+}
+
+# A friend's records show beside one's own, under the rules they were played by.
+t_scores_show_friends() {
+  plugins="$DRAUGHTS_PLUGIN_PATH/scores:$DRAUGHTS_PLUGIN_PATH"
+  printf 'draughts-scores 2\nnickname bob\nstreak sprint standard 1 1\nrecord sprint standard 1 999 2 1 0\nend\n' \
+    >"$work/bob.scores"
+  DRAUGHTS_PLUGIN_PATH="$plugins" "$draughts" scores --profile-db "$work/friends.db" --import "$work/bob.scores" \
+    >/dev/null || fail "the import failed"
+  start 80 24 DRAUGHTS_PLUGIN_PATH="$plugins" "$draughts" play sprint --level 1 --profile-db "$work/friends.db" \
+    --profile ana
+  expect "ana: streak 0, best -"
+  keys p
+  expect "Scores of ana: Sprint"
+  expect "bob: streak 1, best 1"
+  expect "Pieces  Moves  Date        bob"
+  expect "999"
+}
+
+# Alquerque's opponent is the one the streak gives: reads deeper as the streak grows.
+t_alquerque_plays_at_the_streak_level() {
+  start 80 24 "$draughts" play alquerque
+  expect "Level 1 of 6, from your streak"
 }
 
 # run NAME FUNCTION [ARG]: one case, unless $TTY_ONLY names others.
@@ -416,6 +439,8 @@ run "Ctrl-C restores the terminal" t_ctrl_c_restores_the_terminal
 run "plain line mode with TERM=dumb" t_plain_line_mode_with_term_dumb
 run "plain line mode when standard input is not a terminal" t_plain_line_mode_when_standard_input_is_not_a_terminal
 run "scores: player, streak level, result, scores screen" t_scores
+run "scores show friends" t_scores_show_friends
+run "Alquerque plays at the streak level" t_alquerque_plays_at_the_streak_level
 
 echo "tty: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -175,6 +175,8 @@ static const dr_variant variant = {
   .eval_term = NULL,
   .quiet_count = alq_quiet_count,
   .draw_count = alq_draw_count,
+  /* The game's opponent reads deeper and blunders less as the player's streak grows. */
+  .default_level = DR_DEFAULT_LEVEL_STREAK,
 };
 
 DR_EXPORT const dr_variant *dr_variant_entry(void) { return &variant; }

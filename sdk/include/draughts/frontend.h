@@ -73,6 +73,8 @@ typedef struct dr_variant_info {
   int npresets;
   const char *preset[DR_MAX_PRESETS];     /* preset[0] is the default */
   const char *preset_doc[DR_MAX_PRESETS]; /* one line each, may be "" */
+  /* Appended in host ABI 3 (zero from an older host): */
+  int default_level;    /* the computer's level a new game of it starts at: 1..levels() or DR_LEVEL_STREAK */
 } dr_variant_info;
 
 /* The state of the game, for the status panel. */
@@ -162,7 +164,7 @@ enum {
 /* A setup's 'level' that lets the player's streak in the variant choose the
 ** computer's level (the engine's streak-to-level mapping): the opponent that reads
 ** deeper and blunders less as the player's streak grows. */
-#define DR_LEVEL_STREAK (-1)
+#define DR_LEVEL_STREAK DR_DEFAULT_LEVEL_STREAK
 
 /* How a game ended for the person who played the computer. */
 enum { DR_SCORE_LOSS = -1, DR_SCORE_DRAW = 0, DR_SCORE_WIN = 1 };
@@ -182,6 +184,8 @@ typedef struct dr_score {
   int ranked;           /* counts for the records: no undo, the variant's start and rules */
   char note[96];        /* how it ended, or why it is kept out of the records */
   int64_t when;         /* when it ended: seconds since 1970, UTC */
+  /* Appended in host ABI 3 (zero from an older host): */
+  char mark[16];        /* the highest mark a win's points reach ("Expert"), "" none */
 } dr_score;
 
 /* The marks of a variant: scores to beat on the scoreboard, not opponents. */
@@ -190,7 +194,7 @@ typedef struct dr_score_marks {
   int pro, expert, junior;
 } dr_score_marks;
 
-/* A player's streak in a variant: wins in a row (a loss or a draw ends it). */
+/* A player's streak in a variant under its rules: wins in a row (a loss or a draw ends it). */
 typedef struct dr_streak {
   uint32_t size;
   int current, best;
@@ -214,6 +218,7 @@ typedef struct dr_scoring {
   char notice[256];     /* one line for the player (a bad file moved aside, a save that failed); "" */
   /* Appended in host ABI 3 (zero from an older host): */
   int leaving_loses;    /* leaving the game now (quit, a new game, a load) records it as a loss */
+  char mark[16];        /* the highest mark the finished game's points reach, "" none */
 } dr_scoring;
 
 /* The runtime's services.  Unless said otherwise: 0 on success, -1 and 'error'. */
@@ -288,6 +293,21 @@ typedef struct dr_host {
   /* The PDN of game 'id' of the history into 'text' (cut to 'len'); its full length,
   ** or -1. */
   int (*score_pdn)(dr_session *s, int64_t id, char *text, size_t len);
+
+  /* ---- Those below are for host version 3 and greater: review, draw offers, clocks, records
+  ** per rules, friends (test with DR_HOST_HAS). */
+
+  /* Records and streaks are kept per variant and rules: official and casual are different
+  ** games.  'rules' is a preset's name; NULL means the current game's when 'variant' is its
+  ** variant, else the variant's default preset ('streak' and 'score_record' above do the same). */
+  int (*rules_streak)(dr_session *s, const char *variant, const char *rules, dr_streak *out);
+  int (*rules_record)(dr_session *s, const char *variant, const char *rules, int level, dr_score *out);
+  /* Friends whose records were imported ('draughts scores --import'): their nicknames one by
+  ** one (0, or -1 past the end); a friend's record and streak as above (1 filled, 0 none, -1). */
+  int (*friend_at)(dr_session *s, int index, char *nick, size_t len);
+  int (*friend_record)(dr_session *s, const char *nick, const char *variant, const char *rules, int level,
+                       dr_score *out);
+  int (*friend_streak)(dr_session *s, const char *nick, const char *variant, const char *rules, dr_streak *out);
 } dr_host;
 
 /* Whether 'host' has 'slot' (for slots added after version 1). */

@@ -241,11 +241,13 @@ typedef struct dr_variant {
   ** ('*crowned': crowned on the way, going on as a king). */
   void (*capture_midway)(const dr_rules *rules, const dr_position *pos, const dr_move *m, int legs,
                          dr_bits *removed, int *crowned);
-  /* The computer's level a game starts at when nobody asks for one: 1 and up, or -1 for
-  ** the level the player's winning streak gives (an opponent that reads deeper and
-  ** blunders less as the streak grows); 0 leaves it to the runtime. */
+  /* The computer's level a game starts at when nobody asks for one: 1 and up, or
+  ** DR_DEFAULT_LEVEL_STREAK for the level the player's winning streak gives (an opponent
+  ** that reads deeper and blunders less as the streak grows); 0 leaves it to the runtime. */
   int default_level;
 } dr_variant;
+
+#define DR_DEFAULT_LEVEL_STREAK (-1) /* 'default_level': the streak chooses (DR_LEVEL_STREAK) */
 
 /* The one symbol a variant plugin exports. */
 #define DR_VARIANT_ENTRY "dr_variant_entry"
