@@ -25,6 +25,7 @@ void fe_init(fe_state *f, const dr_host *h, dr_session *s) {
   f->s = s;
   f->cursor = -1;
   f->caught_plies = -1;
+  f->review = -1;
 }
 
 void fe_say(fe_state *f, int error, const char *fmt, ...) {
@@ -40,10 +41,11 @@ void fe_status(fe_state *f, dr_status *st) {
   if (f->h->has_game(f->s)) f->h->status(f->s, st);
 }
 
+/* Nothing is selected or marked while the game is looked back at. */
 void fe_input(fe_state *f, dr_input *in) {
   DR_INIT(*in);
   in->from = in->at = -1;
-  if (f->h->has_game(f->s)) f->h->input(f->s, in);
+  if (f->h->has_game(f->s) && !fe_reviewing(f)) f->h->input(f->s, in);
 }
 
 void fe_variant(fe_state *f, int index, dr_variant_info *info) {

@@ -63,3 +63,10 @@ void fe_level_text(fe_state *f, const dr_status *st, char *out, size_t len) {
   fe_scoring(f, &sc);
   snprintf(out, len, "Level %d of %d%s", st->level, f->h->levels(f->s), sc.streak_level ? ", from your streak" : "");
 }
+
+void fe_clock_text(int ms, char *out, size_t len) {
+  if (ms < 0) ms = 0;
+  if (ms < 10000) snprintf(out, len, "0:%02d.%d", ms / 1000, ms / 100 % 10);
+  else if (ms < 3600000) snprintf(out, len, "%d:%02d", ms / 60000, ms / 1000 % 60);
+  else snprintf(out, len, "%d:%02d:%02d", ms / 3600000, ms / 60000 % 60, ms / 1000 % 60);
+}

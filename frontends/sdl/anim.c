@@ -64,7 +64,7 @@ void anim_catch_up(ui *u) {
   if (!u->fe.h->has_game(u->fe.s)) return;
   fe_status(&u->fe, &st);
   if (st.plies == u->seen_plies) return;
-  if (u->animate && st.plies == u->seen_plies + 1) play_back(u, st.plies - 1);
+  if (u->animate && st.plies == u->seen_plies + 1 && !fe_reviewing(&u->fe)) play_back(u, st.plies - 1);
   u->pending_leg = 0;
   remember(u);
 }

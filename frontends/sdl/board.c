@@ -333,7 +333,7 @@ static void gather(ui *u, board_state *b) {
     b->in.from = b->in.at = -1; /* no markers while the move is shown */
     b->last = 0;
   } else {
-    u->fe.h->position(u->fe.s, &b->pos);
+    fe_position(&u->fe, &b->pos);
     fe_input(&u->fe, &b->in);
     b->last = fe_last_move(&u->fe);
   }

@@ -86,7 +86,10 @@ static int tick(ui *u) {
   anim_catch_up(u);
   if (fe_caught_up(&u->fe)) u->over_hidden = 0, u->moves_back = 0; /* the card back, the latest moves shown */
   fe_scores_watch(&u->fe);
-  return moving || events || u->fe.eng.thinking || u->an.kind != ANIM_NONE;
+  fe_draw_watch(&u->fe);
+  dr_status st;
+  fe_status(&u->fe, &st);
+  return moving || events || u->fe.eng.thinking || u->an.kind != ANIM_NONE || st.clock_running; /* a clock ticks */
 }
 
 static void window_event(ui *u, const SDL_WindowEvent *w) {

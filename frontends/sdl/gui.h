@@ -35,7 +35,7 @@ typedef struct rgba {
 } rgba;
 
 /* The palette: a wooden board, cream and ebony pieces, clear markers. */
-extern const rgba COL_BG, COL_PANEL, COL_TEXT, COL_DIM, COL_HEAD, COL_ERROR, COL_RING, COL_JUMPED, COL_MUST,
+extern const rgba COL_BG, COL_PANEL, COL_TEXT, COL_DIM, COL_HEAD, COL_ERROR, COL_NOTE, COL_RING, COL_JUMPED, COL_MUST,
     COL_SELECTED, COL_HINT, COL_LAST, COL_LAST_SPOT, COL_CURSOR;
 
 /* An image with its anchor: the point of the image that goes on a point's centre. */
@@ -124,6 +124,9 @@ typedef struct ui {
 /* probe.c */
 int gui_probe(char *why, size_t len);
 int gui_video_start(char *why, size_t len); /* SDL_Init'ed video, or -1 and why not */
+
+/* The button of the move played at 'ply' in the move list (a click looks back at it). */
+#define KEY_MOVE(ply) (0x40000 + (ply))
 
 /* gui.c */
 void gui_draw(ui *u);  /* the whole frame, not presented */

@@ -71,7 +71,8 @@ static void toggle_animation(ui *u) {
 /* The window's part of a command: text questions, animation, the game-over card. */
 static void command(ui *u, int key) {
   switch (fe_command(&u->fe, key)) {
-  case FE_CMD_UNDO: gui_replaced(u); break;
+  case FE_CMD_UNDO: case FE_CMD_REDO: gui_replaced(u); break;
+  case FE_CMD_BACK: case FE_CMD_FORWARD: case FE_CMD_FIRST: case FE_CMD_LAST: u->over_hidden = 1; break;
   case FE_CMD_SAVE: ask_text(u, FE_ASK_SAVE, proposed_file(u)); break;
   case FE_CMD_LOAD: ask_text(u, FE_ASK_LOAD, proposed_file(u)); break;
   case FE_CMD_TYPE: ask_text(u, FE_ASK_MOVE, ""); break;
@@ -129,7 +130,7 @@ static void paste(ui *u) {
 static void ask_key(ui *u, const SDL_KeyboardEvent *k) {
   int kind = u->fe.ask;
   SDL_Keycode sym = k->keysym.sym;
-  if (kind == FE_ASK_QUIT || kind == FE_ASK_RESIGN) {
+  if (kind == FE_ASK_QUIT || kind == FE_ASK_RESIGN || kind == FE_ASK_DRAW) {
     yes_no(u, sym == SDLK_y);
     return;
   }
@@ -154,8 +155,25 @@ static int command_key(const SDL_Keysym *k) {
   if (k->sym == SDLK_QUESTION || k->sym == SDLK_F1 || (k->sym == SDLK_SLASH && shift)) return '?';
   if (k->sym == SDLK_COLON || (k->sym == SDLK_SEMICOLON && shift)) return ':';
   if (k->sym == SDLK_ESCAPE) return FE_KEY_ESC;
-  if (k->sym >= 'a' && k->sym <= 'z') return (int)k->sym;
+  if (k->sym == SDLK_PAGEUP) return FE_KEY_PGUP;
+  if (k->sym == SDLK_PAGEDOWN) return FE_KEY_PGDN;
+  if (k->sym == SDLK_HOME) return FE_KEY_HOME;
+  if (k->sym == SDLK_END) return FE_KEY_END;
+  if ((k->sym >= 'a' && k->sym <= 'z') || k->sym == ',' || k->sym == '.') return (int)k->sym;
   return 0;
+}
+
+/* Left and Right step through the moves once the game is over or looked back at: the
+** cursor has nothing to do then. */
+static int reviews(ui *u) {
+  dr_status st;
+  fe_status(&u->fe, &st);
+  return fe_review_kept(&u->fe) && (st.result != DR_ONGOING || fe_reviewing(&u->fe));
+}
+
+static void arrow(ui *u, int dx, int dy) {
+  if (dy == 0 && reviews(u)) u->over_hidden = 1, fe_review_step(&u->fe, dx);
+  else move_cursor(u, dx, dy);
 }
 
 static void key_down(ui *u, const SDL_KeyboardEvent *k) {
@@ -166,8 +184,8 @@ static void key_down(ui *u, const SDL_KeyboardEvent *k) {
   switch (k->keysym.sym) {
   case SDLK_UP: move_cursor(u, 0, -1); break;
   case SDLK_DOWN: move_cursor(u, 0, 1); break;
-  case SDLK_LEFT: move_cursor(u, -1, 0); break;
-  case SDLK_RIGHT: move_cursor(u, 1, 0); break;
+  case SDLK_LEFT: arrow(u, -1, 0); break;
+  case SDLK_RIGHT: arrow(u, 1, 0); break;
   case SDLK_RETURN: case SDLK_KP_ENTER: case SDLK_SPACE:
     if (over_shown(u)) u->over_hidden = 1;
     else enter(u), u->cursor_shown = 1;
@@ -178,10 +196,16 @@ static void key_down(ui *u, const SDL_KeyboardEvent *k) {
 
 static void click(ui *u, int x, int y) {
   if (u->fe.ask) {
-    if (u->fe.ask == FE_ASK_QUIT || u->fe.ask == FE_ASK_RESIGN) yes_no(u, gui_button_at(u, x, y) == 'y');
+    if (u->fe.ask == FE_ASK_QUIT || u->fe.ask == FE_ASK_RESIGN || u->fe.ask == FE_ASK_DRAW)
+      yes_no(u, gui_button_at(u, x, y) == 'y');
     return;
   }
   int button = gui_button_at(u, x, y);
+  if (button >= KEY_MOVE(0)) { /* a move of the list: the game after it */
+    u->over_hidden = 1;
+    fe_review_to(&u->fe, button - KEY_MOVE(0) + 1);
+    return;
+  }
   if (button) {
     command(u, button);
     return;

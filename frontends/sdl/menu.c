@@ -87,13 +87,16 @@ static int draw_rows(ui *u, const grid *g, int y) {
   const char *opponent = fe_form_opponent(&u->fe, "a friend on this computer");
   draw_row(u, g, FE_ROW_OPPONENT, y += g->row_h + 4 * h, "Opponent", opponent);
   draw_row(u, g, FE_ROW_LEVEL, y += g->row_h + h / 2, "Level", level);
+  char clock[64];
+  fe_form_clock(&u->fe, clock, sizeof clock);
+  draw_row(u, g, FE_ROW_CLOCK, y += g->row_h + h / 2, "Clock", clock);
   draw_row(u, g, FE_ROW_PLAYER, y += g->row_h + h / 2, "Player", player_text(u));
   return y + g->row_h + h * 3 / 2;
 }
 
-/* The rows' height as 'draw_rows' lays them out: five rows, their gaps and the preset's
+/* The rows' height as 'draw_rows' lays them out: six rows, their gaps and the preset's
 ** doc under the rules. */
-#define ROWS_HEIGHT(g, h) (5 * (g).row_h + 7 * (h))
+#define ROWS_HEIGHT(g, h) (6 * (g).row_h + 7 * (h) + (h) / 2)
 
 void menu_draw(ui *u) {
   int W = u->lay.out_w, H = u->lay.out_h, h = text_height(u, FONT_TEXT);

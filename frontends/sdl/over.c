@@ -71,22 +71,27 @@ static void buttons(ui *u, SDL_Rect r, int y, int n, const int *keys, const char
   }
 }
 
+/* Undo is offered only where the game's end can be taken back. */
 static void draw_game_over(ui *u) {
   dr_status st;
-  static const int keys[] = {'n', 'u', FE_KEY_ESC};
-  static const char *const labels[] = {"N  new game", "U  undo", "Esc  see the board"};
   fe_status(&u->fe, &st);
+  static const int undo_keys[] = {'n', 'u', FE_KEY_ESC}, keys_only[] = {'n', FE_KEY_ESC};
+  static const char *const undo_labels[] = {"N  new game", "U  undo", "Esc  see the board"};
+  static const char *const labels_only[] = {"N  new game", "Esc  see the board"};
+  const int *keys = st.can_undo ? undo_keys : keys_only;
+  const char *const *labels = st.can_undo ? undo_labels : labels_only;
+  int n = st.can_undo ? 3 : 2;
   fill_rect(u, u->lay.frame, (rgba){20, 12, 6, 110});
   int line = text_height(u, FONT_TEXT), title = text_height(u, FONT_TITLE), w[3], one_row;
-  buttons_row(u, 3, labels, 1 << 20, w, &one_row);
+  buttons_row(u, n, labels, 1 << 20, w, &one_row);
   int width = one_row + 3 * line > u->lay.frame.w * 3 / 4 ? one_row + 3 * line : u->lay.frame.w * 3 / 4;
   if (width > u->lay.frame.w - 8) width = u->lay.frame.w - 8;
-  int rows = buttons_rows(u, 3, labels, width - 2 * line);
+  int rows = buttons_rows(u, n, labels, width - 2 * line);
   SDL_Rect r = card(u, width, title + 3 * line + rows * (line * 3 / 2 + line * 3 / 4));
   const char *what = st.result == DR_DRAW ? "A draw" : st.result == DR_WHITE_WINS ? "White wins" : "Black wins";
   centred(u, FONT_TITLE, CARD_TEXT, r, r.y + line / 2, what);
   centred(u, FONT_TEXT, CARD_DIM, r, r.y + line / 2 + title, st.reason);
-  buttons(u, r, r.y + title + 2 * line, 3, keys, labels);
+  buttons(u, r, r.y + title + 2 * line, n, keys, labels);
 }
 
 static const char *question(int kind) {
@@ -94,8 +99,7 @@ static const char *question(int kind) {
   case FE_ASK_MOVE: return "Type a move (c3-d4, c3xe5xc7) or a point to tap";
   case FE_ASK_SAVE: return "Save the game (PDN) to";
   case FE_ASK_LOAD: return "Load a game (PDN) from";
-  case FE_ASK_QUIT: return "Quit this game?";
-  default: return "Resign this game?";
+  default: return NULL; /* a yes/no question: fe_question */
   }
 }
 
@@ -115,12 +119,14 @@ static void draw_field(ui *u, SDL_Rect r, int y) {
 static void draw_question(ui *u) {
   int ask = u->fe.ask, line = text_height(u, FONT_TEXT);
   int text = ask == FE_ASK_MOVE || ask == FE_ASK_SAVE || ask == FE_ASK_LOAD;
-  dr_scoring sc;
+  char yes_no[192];
   const char *q = question(ask);
-  fe_scoring(&u->fe, &sc);
-  if (ask == FE_ASK_QUIT && sc.leaving_loses) q = "Quit this game? It counts as a loss."; /* leaving resigns */
+  if (!q) q = fe_question(&u->fe, yes_no, sizeof yes_no);
   SDL_Rect r = card(u, u->lay.frame.w * 9 / 10, 6 * line);
-  centred(u, FONT_BOLD, CARD_TEXT, r, r.y + line / 2, q);
+  char shown[192];
+  snprintf(shown, sizeof shown, "%s", q);
+  text_cut(u, FONT_BOLD, shown, sizeof shown, r.w - line);
+  centred(u, FONT_BOLD, CARD_TEXT, r, r.y + line / 2, shown);
   if (text) {
     draw_field(u, r, r.y + 2 * line);
     centred(u, FONT_SMALL, CARD_DIM, r, r.y + 4 * line + line / 3, "Enter: done    Esc: cancel");

@@ -10,14 +10,18 @@
 
 #include "gui.h"
 
-/* The command buttons: key and label.  Every one also works from the keyboard. */
-static const struct chip {
-  int key;
-  const char *label;
-} chips[] = {{'u', "undo"}, {'h', "hint"},   {'n', "new"},  {'r', "resign"}, {'f', "flip"},
-             {'s', "save"}, {'l', "load"},   {'a', "anim"}, {'p', "scores"}, {'?', "help"},
-             {'q', "quit"}};
-#define NCHIPS (int)(sizeof chips / sizeof *chips)
+/* The command buttons: the game's commands (frontends/common/keys.c) and the window's
+** own, each with its key.  Every one also works from the keyboard. */
+static const fe_key window_keys[] = {{'a', "anim", 3, 1}};
+
+static int panel_keys(ui *u, fe_key *out, int max) {
+  int n = fe_game_keys(&u->fe, out, max - 1), k = n;
+  while (k > 0 && out[k - 1].key != 'p') k--; /* the window's keys before scores, help and quit */
+  if (k == 0) k = n;
+  memmove(out + k + 1, out + k, (size_t)(n - k) * sizeof *out);
+  out[k] = window_keys[0];
+  return n + 1;
+}
 
 typedef struct pen {
   int x, y, w;  /* left edge, next line's top, width */
@@ -55,6 +59,15 @@ static void icon(ui *u, int side, int x, int cy) {
   sprite_draw(u, s, x + u->icons.radius, cy, (rgba){255, 255, 255, 255});
 }
 
+/* A side's time at the right edge 'right': bold while it runs, red under ten seconds. */
+static void clock_time(ui *u, const dr_status *st, int side, int right, int y) {
+  char time[32];
+  int running = st->clock_running == side + 1, low = st->clock_ms[side] < 10000;
+  fe_clock_text(st->clock_ms[side], time, sizeof time);
+  int font = running ? FONT_BOLD : FONT_TEXT;
+  text_draw(u, font, low ? COL_ERROR : running ? COL_TEXT : COL_DIM, right - text_width(u, font, time), y, time);
+}
+
 /* One row per side, with its piece; the side to move on a lighter band. */
 static void draw_players(ui *u, pen *p, const dr_status *st) {
   int h = text_height(u, FONT_TEXT) * 3 / 2, r = u->icons.radius;
@@ -65,10 +78,14 @@ static void draw_players(ui *u, pen *p, const dr_status *st) {
     char text[96];
     snprintf(text, sizeof text, "%s: %s", fe_side_title(side), fe_who(st, side));
     int tx = p->x + 3 * r, ty = p->y + (h - text_height(u, FONT_TEXT)) / 2, font = to_move ? FONT_BOLD : FONT_TEXT;
-    int mark = to_move ? text_width(u, FONT_SMALL, "to move") + r : 0;
+    int mark = st->clock ? text_width(u, FONT_BOLD, "00:00.0") + r
+               : to_move ? text_width(u, FONT_SMALL, "to move") + r
+                         : 0;
     text_cut(u, font, text, sizeof text, p->x + p->w - tx - mark);
     text_draw(u, font, to_move ? COL_TEXT : COL_DIM, tx, ty, text);
-    if (to_move) text_draw(u, FONT_SMALL, COL_HEAD, p->x + p->w - text_width(u, FONT_SMALL, "to move"), ty, "to move");
+    if (st->clock) clock_time(u, st, side, p->x + p->w, ty);
+    else if (to_move)
+      text_draw(u, FONT_SMALL, COL_HEAD, p->x + p->w - text_width(u, FONT_SMALL, "to move"), ty, "to move");
     p->y += h;
   }
 }
@@ -108,6 +125,12 @@ static void draw_turn(ui *u, pen *p, const dr_status *st) {
   fe_status_line(&u->fe, status, sizeof status);
   para(u, p, FONT_BOLD, st->result != DR_ONGOING ? COL_ERROR : COL_TEXT, status, 2);
   if (*st->warning) para(u, p, FONT_SMALL, COL_ERROR, st->warning, 3);
+  if (fe_reviewing(&u->fe)) {
+    fe_review_text(&u->fe, st->plies, status, sizeof status);
+    para(u, p, FONT_TEXT, COL_NOTE, status, 2);
+  } else if (st->paused) {
+    para(u, p, FONT_TEXT, COL_NOTE, "Paused: z goes on", 1);
+  }
 }
 
 static void draw_counters(ui *u, pen *p, const dr_status *st) {
@@ -139,6 +162,16 @@ static void draw_engine(ui *u, pen *p, const dr_status *st) {
   else p->y += h;
 }
 
+/* One move of the list, a button that looks back at the game after it; the move
+** reviewed stands out. */
+static void move_cell(ui *u, const dr_status *st, int ply, SDL_Rect box, const char *text) {
+  int reviewed = fe_reviewing(&u->fe) && ply == u->fe.review - 1;
+  if (reviewed) fill_round(u, (SDL_Rect){box.x - box.h / 4, box.y, text_width(u, FONT_SMALL, text) + box.h / 2, box.h},
+                           box.h / 3, COL_HEAD);
+  text_draw(u, FONT_SMALL, reviewed ? COL_BG : COL_TEXT, box.x, box.y, text);
+  if (ply >= 0 && ply < st->plies && *text) gui_button(u, box, KEY_MOVE(ply));
+}
+
 /* The moves in numbered pairs: the latest that fit above 'bottom', or earlier ones as
 ** far as the wheel scrolled back ('moves_back' rows). */
 static void draw_moves(ui *u, pen *p, const dr_status *st) {
@@ -152,19 +185,21 @@ static void draw_moves(ui *u, pen *p, const dr_status *st) {
   if (u->moves_back > first) u->moves_back = first;
   if (u->moves_back < 0) u->moves_back = 0;
   first -= u->moves_back;
+  int mark = fe_reviewing(&u->fe) && u->fe.review > 0 ? (u->fe.review - 1 + st->start_turn) / 2 : -1;
+  if (mark >= 0 && (mark < first || mark >= first + rows)) first = mark < first ? mark : mark - rows + 1;
   for (int row = first; row < total && row < first + rows; row++, p->y += h) {
     char num[16], a[64], b[64];
     fe_move_row(&u->fe, st, row, a, b, sizeof a);
     snprintf(num, sizeof num, "%d.", row + 1);
     text_draw(u, FONT_SMALL, COL_DIM, p->x, p->y, num);
-    text_draw(u, FONT_SMALL, COL_TEXT, p->x + col, p->y, a);
-    text_draw(u, FONT_SMALL, COL_TEXT, p->x + col2, p->y, b);
+    move_cell(u, st, row * 2 - st->start_turn, (SDL_Rect){p->x + col, p->y, col2 - col, h}, a);
+    move_cell(u, st, row * 2 - st->start_turn + 1, (SDL_Rect){p->x + col2, p->y, p->w - col2, h}, b);
   }
 }
 
 /* --------------------------------------------------------------- bottom */
 
-static int chip_width(ui *u, const struct chip *c) {
+static int chip_width(ui *u, const fe_key *c) {
   char key[2] = {(char)c->key, 0};
   int h = text_height(u, FONT_SMALL);
   return text_width(u, FONT_BOLD, key) + text_width(u, FONT_SMALL, c->label) + h;
@@ -173,14 +208,16 @@ static int chip_width(ui *u, const struct chip *c) {
 /* The buttons flow in rows from the bottom up; returns their top. */
 static int draw_chips(ui *u, const pen *p) {
   int h = text_height(u, FONT_SMALL) * 3 / 2, gap = h / 4, rows = 1, x = 0;
-  for (int i = 0; i < NCHIPS; i++) {
+  fe_key chips[24];
+  int nchips = panel_keys(u, chips, 24);
+  for (int i = 0; i < nchips; i++) {
     int w = chip_width(u, &chips[i]);
     if (x > 0 && x + w > p->w) rows++, x = 0;
     x += w + gap;
   }
   int top = p->bottom - rows * (h + gap) + gap, y = top;
   x = 0;
-  for (int i = 0; i < NCHIPS; i++) {
+  for (int i = 0; i < nchips; i++) {
     char key[2] = {(char)chips[i].key, 0};
     int w = chip_width(u, &chips[i]);
     if (x > 0 && x + w > p->w) y += h + gap, x = 0;

@@ -209,7 +209,7 @@ static void draw_labels(ui *u, const dr_geometry *g) {
 void board_draw(ui *u) {
   const dr_geometry *g = u->fe.h->geometry(u->fe.s);
   board_state b;
-  u->fe.h->position(u->fe.s, &b.pos);
+  fe_position(&u->fe, &b.pos);
   fe_input(&u->fe, &b.in);
   b.last = fe_last_move(&u->fe);
   if (g->draw == DR_DRAW_LINES) draw_lines(u, g);

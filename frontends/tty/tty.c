@@ -93,16 +93,31 @@ int tty_attr(const ui *u, int pair) {
   return bold && pair != PAIR_WHITE ? A_BOLD : A_NORMAL;
 }
 
-void tty_put(int y, int x, int width, int attr, const char *fmt, ...) {
+/* Text at (y, x), cut to 'width' columns; the columns written. */
+static int vput(int y, int x, int width, int attr, const char *fmt, va_list ap) {
   char line[512];
-  va_list ap;
-  va_start(ap, fmt);
   vsnprintf(line, sizeof line, fmt, ap);
-  va_end(ap);
-  if (width <= 0 || y < 0 || y >= LINES) return;
+  if (width <= 0 || y < 0 || y >= LINES) return 0;
   attron(attr);
   mvaddnstr(y, x, line, width);
   attroff(attr);
+  int n = (int)strlen(line);
+  return n < width ? n : width;
+}
+
+void tty_put(int y, int x, int width, int attr, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vput(y, x, width, attr, fmt, ap);
+  va_end(ap);
+}
+
+int tty_put_w(int y, int x, int width, int attr, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vput(y, x, width, attr, fmt, ap);
+  va_end(ap);
+  return n;
 }
 
 int tty_line_len(const char *p, int width) {
@@ -188,6 +203,7 @@ static void tick(ui *u) {
   if (fe_poll(&u->fe) & DR_EVENT_HINT) keys_follow_hint(u);
   fe_caught_up(&u->fe);
   fe_scores_watch(&u->fe);
+  fe_draw_watch(&u->fe);
 }
 
 static void key(ui *u, int ch) {

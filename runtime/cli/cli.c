@@ -31,7 +31,7 @@ static const char usage[] =
     "\n"
     "commands:\n"
     "  play [VARIANT]            play a game (the default command): --level N, --side\n"
-    "                            white|black|none, --two-players, --frontend tty|line\n"
+    "                            white|black|none, --two-players, --clock MIN+INC, --frontend tty|line\n"
     "  list                      variants, their rule presets and options, front ends\n"
     "  moves VARIANT --fen FEN   every legal move, with its full landing path\n"
     "  perft VARIANT DEPTH       leaf counts per depth (--divide, --paths, --fen)\n"
@@ -86,6 +86,21 @@ static int parse_level(const char *s, int *out) {
   if (*s && !*end && n >= 1 && n <= SEARCH_LEVELS) return *out = (int)n, 0;
   cli_error("--level takes a level from 1 to %d or 'streak', not '%s'", SEARCH_LEVELS, s);
   return -1;
+}
+
+/* A Fischer clock, "MIN+INC": minutes a side and seconds added per move ("5+3", "0.5+0"). */
+static int parse_clock(const char *s, cli_args *a) {
+  char *end;
+  double minutes = strtod(s, &end);
+  long inc = -1;
+  if (*end == '+') inc = strtol(end + 1, &end, 10);
+  if (end == s || *end || !(minutes > 0 && minutes <= 600) || inc < 0 || inc > 600) {
+    cli_error("--clock takes minutes a side and seconds added per move, as 5+3, not '%s'", s);
+    return -1;
+  }
+  a->clock_seconds = (int)(minutes * 60 + 0.5);
+  a->clock_increment = (int)inc;
+  return 0;
 }
 
 /* Options that take a value: where each one is stored. */
@@ -158,7 +173,7 @@ static int parse_option(cli_args *a, int *i, int argc, char **argv) {
   int *count = count_option(a, flag, &max);
   if (on) return *on = 1, 0;
   if (!str && !count && strcmp(flag, "--set") && strcmp(flag, "--depth") && strcmp(flag, "--level") &&
-      strcmp(flag, "--time")) {
+      strcmp(flag, "--time") && strcmp(flag, "--clock")) {
     cli_error("unknown option '%s' (see 'draughts --help')", flag);
     return -1;
   }
@@ -169,6 +184,7 @@ static int parse_option(cli_args *a, int *i, int argc, char **argv) {
   if (strcmp(flag, "--time") == 0) return parse_seconds(value, &a->seconds);
   if (strcmp(flag, "--depth") == 0) return parse_number(flag, value, &a->depth);
   if (strcmp(flag, "--level") == 0) return parse_level(value, &a->level);
+  if (strcmp(flag, "--clock") == 0) return parse_clock(value, a);
   if (a->nsets == CLI_MAX_SETS) {
     cli_error("too many --set options");
     return -1;

@@ -21,8 +21,8 @@
 
 static const char play_help[] =
     "Type a move as its start and end points (c3-d4, c3xe5, or every landing: c3xe5xc7),\n"
-    "or one of: moves, undo, hint, flip, fen, save FILE, load FILE, rules, resign, new,\n"
-    "help, quit.\n";
+    "or one of: moves, undo, redo, hint, flip, fen, save FILE, load FILE, rules, resign,\n"
+    "draw (offer one; the other player answers accept or decline), new, help, quit.\n";
 
 typedef struct line_ui {
   const dr_host *h;
@@ -108,6 +108,18 @@ static void file_command(line_ui *u, const char *line) {
   }
 }
 
+static void offer_draw(line_ui *u) {
+  dr_status st;
+  DR_INIT(st);
+  if (u->h->offer_draw(u->s)) {
+    printf("%s\n", u->h->error(u->s));
+    return;
+  }
+  u->h->status(u->s, &st);
+  printf("%s offers a draw: %s, type accept or decline\n", st.turn == DR_WHITE ? "white" : "black",
+         st.turn == DR_WHITE ? "black" : "white");
+}
+
 /* The hint is printed by 'wait_engine' when it is ready. */
 static void ask_hint(line_ui *u) {
   if (u->h->hint(u->s)) printf("%s\n", u->h->error(u->s));
@@ -140,6 +152,10 @@ static int command(line_ui *u, const char *line) {
   else if (strcmp(line, "moves") == 0) list_moves(u);
   else if (strcmp(line, "flip") == 0) u->flip ^= 1, show(u);
   else if (strcmp(line, "undo") == 0) run_command(u, u->h->undo(u->s));
+  else if (strcmp(line, "redo") == 0) run_command(u, u->h->redo(u->s));
+  else if (strcmp(line, "draw") == 0) offer_draw(u);
+  else if (strcmp(line, "accept") == 0 || strcmp(line, "decline") == 0)
+    run_command(u, u->h->answer_draw(u->s, *line == 'a'));
   else if (strcmp(line, "fen") == 0) print_fen(u);
   else if (strncmp(line, "save ", 5) == 0 || strncmp(line, "load ", 5) == 0) file_command(u, line);
   else if (strcmp(line, "resign") == 0) run_command(u, u->h->resign(u->s));
@@ -335,6 +351,8 @@ int cmd_play(registry *reg, const cli_args *a) {
   setup.fen = a->fen;
   setup.eval = a->eval;
   setup.level = a->level;
+  setup.clock_seconds = a->clock_seconds;
+  setup.clock_increment = a->clock_increment;
   session *s = session_new(reg);
   /* Also for two players: the start menu may bring in the computer. */
   open_scores(s, a, fe == &line_frontend && !isatty(STDIN_FILENO));

@@ -67,6 +67,7 @@ void session_free(session *s) {
   ruleset_drop(s->rs);
   free_setup(s);
   free(s->docs);
+  free(s->redo);
   free(s);
 }
 
@@ -129,6 +130,26 @@ static int default_level(session *s, const dr_setup *in) {
   return s->sc.streak_mode ? DR_LEVEL_STREAK : s->level;
 }
 
+/* A front end built before dr_setup had a clock passes a shorter struct: no clock. */
+static void setup_clock(const dr_setup *in, int *seconds, int *increment) {
+  int has = DR_HAS_FIELD(dr_setup, in, clock_increment);
+  *seconds = has ? in->clock_seconds : 0;
+  *increment = has ? in->clock_increment : 0;
+}
+
+/* A clock is for two people: the computer plays by its level. */
+static int check_clock(session *s, const dr_setup *in, const int player[2]) {
+  int seconds, increment;
+  setup_clock(in, &seconds, &increment);
+  if (seconds == 0 && increment == 0) return 0;
+  if (seconds < 1 || seconds > SESSION_CLOCK_MAX || increment < 0 || increment > SESSION_INCREMENT_MAX)
+    return session_fail(s, "a clock takes 1 to %d seconds a side and an increment of 0 to %d seconds",
+                        SESSION_CLOCK_MAX, SESSION_INCREMENT_MAX);
+  if (player[0] != DR_PLAYER_HUMAN || player[1] != DR_PLAYER_HUMAN)
+    return session_fail(s, "a clock is for a game between two people: the computer plays by its level");
+  return 0;
+}
+
 static int check_setup(session *s, const dr_setup *in, int *level, int player[2]) {
   *level = in->level ? in->level : default_level(s, in);
   if ((*level < 1 && *level != DR_LEVEL_STREAK) || *level > SEARCH_LEVELS)
@@ -138,7 +159,7 @@ static int check_setup(session *s, const dr_setup *in, int *level, int player[2]
     if (player[side] != DR_PLAYER_HUMAN && player[side] != DR_PLAYER_COMPUTER)
       return session_fail(s, "%s must be played by a person or the computer", side_name[side]);
   }
-  return 0;
+  return check_clock(s, in, player);
 }
 
 /* A front end built before dr_setup had 'eval' passes a shorter struct. */
@@ -154,6 +175,7 @@ static void store_setup(session *s, const dr_setup *in, const char *variant, int
   s->level = level;
   s->player[0] = player[0];
   s->player[1] = player[1];
+  setup_clock(in, &s->clock_seconds, &s->clock_increment);
 }
 
 int session_prepare(session *s, const dr_setup *setup) {
@@ -175,6 +197,8 @@ void session_setup(session *s, dr_setup *out) {
   full.level = s->sc.streak_mode ? DR_LEVEL_STREAK : s->level;
   full.player[0] = s->player[0];
   full.player[1] = s->player[1];
+  full.clock_seconds = s->clock_seconds;
+  full.clock_increment = s->clock_increment;
   session_copy_out(out, &full, sizeof full);
 }
 
@@ -221,6 +245,9 @@ static void install_game(session *s, ruleset *rs, const game *g) {
   s->has_game = 1;
   rules_spec(s->rs, s->rules_text, sizeof s->rules_text);
   session_changed(s);
+  s->nredo = 0;
+  s->paused = 0;
+  clock_reset(s);
 }
 
 static int start_game(session *s, const dr_setup *setup, ruleset *rs, const int player[2], game *g) {
@@ -333,6 +360,10 @@ void session_status(session *s, dr_status *out) {
     st.can_undo = cannot_undo(s) == NULL;
     st.human_to_move = st.result == DR_ONGOING && s->player[st.turn] == DR_PLAYER_HUMAN;
     if (rules_problem(s->rs)) st.warning = rules_problem(s->rs);
+    st.can_redo = s->nredo > 0 && st.result == DR_ONGOING;
+    st.draw_offer = s->draw_offer;
+    st.paused = s->paused;
+    clock_fill(s, &st);
   }
   session_copy_out(out, &st, sizeof st);
 }
@@ -362,6 +393,7 @@ int session_point_find(session *s, const char *name) {
 /* ----------------------------------------------------------- playing */
 
 void session_changed(session *s) {
+  s->draw_offer = 0; /* a move, or a move taken back, withdraws an offer */
   s->from = -1;
   s->nlandings = 0;
   s->stop_here = 0;
@@ -387,12 +419,17 @@ const dr_move *session_find_legal(session *s, const dr_move *m) {
   return same;
 }
 
-/* Plays a legal move for whoever is to move (the engine's moves come here too). */
+/* Plays a legal move for whoever is to move (the engine's moves come here too).  A new
+** move, not one redone, ends what redo could replay. */
 int session_apply(session *s, const dr_move *m) {
   err e;
+  int mover = game_position(&s->g)->turn;
   engine_cancel(s);
+  if (clock_check(s)) return session_fail(s, "%s", s->g.why);
   if (game_play(&s->g, m, &e)) return session_fail(s, "%s", e.msg);
   session_changed(s);
+  if (!s->redoing) s->nredo = 0;
+  clock_moved(s, mover);
   if (s->g.result != DR_ONGOING) scores_finished(s);
   return 0;
 }
@@ -418,14 +455,73 @@ int session_play_text(session *s, const char *text) {
   return session_apply(s, m);
 }
 
+/* The moves from ply 'target' on, kept for redo (a group too long is not kept). */
+static void keep_for_redo(session *s, int target) {
+  redo_group *r;
+  if (s->g.count - target > REDO_GROUP) return;
+  if (s->nredo == s->redo_cap) {
+    s->redo_cap = s->redo_cap ? 2 * s->redo_cap : 16;
+    s->redo = xrealloc(s->redo, (size_t)s->redo_cap * sizeof *s->redo);
+  }
+  r = &s->redo[s->nredo++];
+  r->n = s->g.count - target;
+  for (int i = 0; i < r->n; i++) r->m[i] = s->g.ply[target + i].move;
+}
+
 int session_undo(session *s) {
   const char *why = cannot_undo(s);
   if (why) return session_fail(s, "%s", why);
   int target = last_human_ply(s);
   engine_cancel(s);
+  keep_for_redo(s, target);
   while (s->g.count > target) game_undo(&s->g);
   session_changed(s);
   scores_undone(s);
+  clock_turned(s);
+  return 0;
+}
+
+int session_redo(session *s) {
+  if (!s->has_game || s->nredo == 0) return session_fail(s, "nothing to redo");
+  if (s->g.result != DR_ONGOING) return session_fail(s, "the game is over");
+  const redo_group *r = &s->redo[--s->nredo];
+  int rc = 0;
+  s->redoing = 1;
+  for (int i = 0; i < r->n && rc == 0; i++) {
+    const dr_move *m = session_find_legal(s, &r->m[i]);
+    rc = m ? session_apply(s, m) : session_fail(s, "the move to redo is not legal here");
+  }
+  s->redoing = 0;
+  return rc;
+}
+
+int session_position_at(session *s, int ply, dr_position *out) {
+  if (!s->has_game || ply < 0 || ply > s->g.count) return session_fail(s, "no position %d in this game", ply);
+  *out = s->g.ply[ply].pos;
+  return 0;
+}
+
+/* A draw by agreement needs two people to agree: the computer takes none. */
+int session_offer_draw(session *s) {
+  const char *why = session_cannot_move(s);
+  if (why) return session_fail(s, "%s", why);
+  if (s->player[0] != DR_PLAYER_HUMAN || s->player[1] != DR_PLAYER_HUMAN)
+    return session_fail(s, "the computer plays on: a draw is agreed between two people");
+  s->draw_offer = 1 + game_position(&s->g)->turn;
+  return 0;
+}
+
+int session_answer_draw(session *s, int accept) {
+  if (!s->has_game || !s->draw_offer) return session_fail(s, "no draw is offered");
+  s->draw_offer = 0;
+  if (!accept) return 0;
+  engine_cancel(s);
+  s->g.result = DR_DRAW;
+  snprintf(s->g.resigned_why, sizeof s->g.resigned_why, "%s", "a draw agreed");
+  s->g.why = s->g.resigned_why;
+  session_changed(s);
+  clock_turned(s);
+  scores_finished(s);
   return 0;
 }
 
@@ -446,6 +542,7 @@ int session_resign(session *s) {
   snprintf(s->g.resigned_why, sizeof s->g.resigned_why, "%s resigned", side_name[loser]);
   s->g.why = s->g.resigned_why;
   session_changed(s);
+  clock_turned(s);
   scores_finished(s);
   return 0;
 }
@@ -504,7 +601,8 @@ int session_load_pdn(session *s, const char *path) {
   if (got <= 0) return session_fail(s, "%s: %s", path, got ? e.msg : "no game in the file");
   ruleset *rs = ruleset_new();
   if (replay(s, &r, rs, &g) == 0) {
-    dr_setup setup = {.size = sizeof setup, .rules = pdn_tag_value(&r, "Rules")};
+    dr_setup setup = {.size = sizeof setup, .rules = pdn_tag_value(&r, "Rules"), .clock_seconds = s->clock_seconds,
+                      .clock_increment = s->clock_increment};
     engine_cancel(s);
     scores_abandon(s);
     store_setup(s, &setup, rs->v->name, s->sc.streak_mode ? DR_LEVEL_STREAK : s->level, s->player);
@@ -526,8 +624,9 @@ int session_load_pdn(session *s, const char *path) {
 int session_poll(session *s, dr_engine *out) {
   int events = s->announce_hint ? DR_EVENT_HINT : 0;
   s->announce_hint = 0;
+  if (s->has_game) clock_check(s);
   if (s->job.running) events |= engine_collect(s);
-  if (!s->job.running && s->has_game && !s->engine_failed && s->g.result == DR_ONGOING &&
+  if (!s->job.running && s->has_game && !s->engine_failed && !s->paused && s->g.result == DR_ONGOING &&
       s->player[game_position(&s->g)->turn] == DR_PLAYER_COMPUTER) {
     if (engine_start(s, 0) == 0) events |= DR_EVENT_PROGRESS;
     else events |= DR_EVENT_FAILED, s->engine_failed = 1;
@@ -587,6 +686,11 @@ static const dr_host host = {
     /* friend_at      */ .friend_at = session_friend_at,
     /* friend_record  */ .friend_record = session_friend_record,
     /* friend_streak  */ .friend_streak = session_friend_streak,
+    /* position_at    */ .position_at = session_position_at,
+    /* redo           */ .redo = session_redo,
+    /* offer_draw     */ .offer_draw = session_offer_draw,
+    /* answer_draw    */ .answer_draw = session_answer_draw,
+    /* pause          */ .pause = session_pause,
 };
 
 const dr_host *session_host(void) { return &host; }

@@ -18,6 +18,8 @@
 typedef struct dr_session session;
 
 #define SESSION_DEFAULT_LEVEL 3
+#define SESSION_CLOCK_MAX (10 * 3600) /* seconds a side on a clock */
+#define SESSION_INCREMENT_MAX 600
 
 /* A session over the variants of 'reg' (which must outlive it), with no game yet. */
 DRI_FUNC session *session_new(registry *reg);
@@ -58,6 +60,12 @@ DRI_FUNC int session_resign(session *s);
 DRI_FUNC int session_hint(session *s);
 DRI_FUNC int session_save_pdn(session *s, const char *path);
 DRI_FUNC int session_load_pdn(session *s, const char *path);
+
+DRI_FUNC int session_position_at(session *s, int ply, dr_position *out);
+DRI_FUNC int session_redo(session *s);
+DRI_FUNC int session_offer_draw(session *s);
+DRI_FUNC int session_answer_draw(session *s, int accept);
+DRI_FUNC int session_pause(session *s, int on);
 
 DRI_FUNC int session_poll(session *s, dr_engine *out);
 DRI_FUNC void session_engine_stop(session *s);

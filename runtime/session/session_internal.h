@@ -53,6 +53,22 @@ typedef struct score_keeper {
   } marks[SCORE_MARKS_CACHE];
 } score_keeper;
 
+/* A Fischer clock for two people (session_clock.c). */
+typedef struct session_clock {
+  int on;
+  int64_t left_ms[2];    /* each side's time, as of 'since' for the running side */
+  int inc_ms;
+  int running;           /* the side whose time runs, -1 none */
+  double since;
+} session_clock;
+
+/* Moves 'undo' took back, to play again: one group per undo, in the order played. */
+#define REDO_GROUP 4
+typedef struct redo_group {
+  int n;
+  dr_move m[REDO_GROUP];
+} redo_group;
+
 struct dr_session {
   registry *reg;
   char error[ERR_LEN];
@@ -79,6 +95,13 @@ struct dr_session {
   int ndocs;
   char (*docs)[DR_MAX_PRESETS][200];
   score_keeper sc;
+  /* Between two people: a draw offered, moves to redo, a clock; and the pause. */
+  int draw_offer;        /* 1 + the side that offers a draw; 0 none */
+  int nredo, redo_cap, redoing;
+  redo_group *redo;
+  int clock_seconds, clock_increment; /* the setup's clock */
+  session_clock clock;
+  int paused;
 };
 
 /* Fills a struct a front end passed, never past the 'size' it declared. */
@@ -108,6 +131,13 @@ DRI_FUNC void scores_undone(session *s);     /* a move was taken back */
 DRI_FUNC void scores_abandon(session *s);    /* the game is being left: a loss if the person has moved */
 DRI_FUNC int scores_final(const session *s); /* the game is over and its score saved */
 DRI_FUNC void scores_close(session *s);
+
+/* session_clock.c */
+DRI_FUNC void clock_reset(session *s);          /* a game installed: full time, the side to move's runs */
+DRI_FUNC void clock_moved(session *s, int mover); /* 'mover' moved: its time settled, the increment added */
+DRI_FUNC void clock_turned(session *s);         /* undo or redo: the side to move's time runs */
+DRI_FUNC int clock_check(session *s);           /* 1: the side to move ran out of time and lost */
+DRI_FUNC void clock_fill(const session *s, dr_status *st);
 
 /* session_input.c */
 DRI_FUNC const dr_move *session_input_move(session *s); /* the move the input completes, or NULL */

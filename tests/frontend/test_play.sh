@@ -58,6 +58,17 @@ printf '%s\n' "$out" | grep -q "game over: 0-1 (white resigned)" && pass || fail
 out=$(printf 'quit\n' | "$draughts" play template --side none --level 1 --fen W:Wc3,e3:Bf6,h8 2>&1)
 printf '%s\n' "$out" | grep -q "^game over: " && pass || fail "the computer did not play itself to the end: $out"
 
+# Between two people: redo plays again what undo took back; a draw is offered and answered.
+out=$(printf 'c3-d4\nundo\nredo\ndraw\ndecline\ndraw\naccept\nquit\n' | "$draughts" play template 2>&1)
+printf '%s\n' "$out" | grep -q "black offers a draw: white, type accept or decline" && pass ||
+  fail "no draw offer: $out"
+printf '%s\n' "$out" | grep -q "^game over: 1/2-1/2 (a draw agreed)" && pass || fail "no draw agreed: $out"
+[ "$(printf '%s\n' "$out" | grep -c 'last move: c3-d4')" -ge 2 ] && pass || fail "redo did not play c3-d4 again: $out"
+expect_error "a bad clock" "--clock takes minutes a side and seconds added per move, as 5+3, not '5'" \
+  -- play template --clock 5
+expect_error "a clock against the computer" "a clock is for a game between two people" \
+  -- play template --level 1 --clock 5+3
+
 # Brazilian draughts counts moves without a capture or a man move: a man move starts
 # the count again although it captures nothing.
 out=$(printf 'a1-b2\nh8-g7\nc3-d4\nquit\n' | DRAUGHTS_PLUGIN_PATH="$PLUGIN_DIR" "$draughts" play brazilian \

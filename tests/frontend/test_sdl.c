@@ -525,6 +525,46 @@ Test(sdl, the_scores_screen_shows_friends_and_marks) {
   run_done(&r);
 }
 
+/* A click on a move of the list shows the game after it; End goes back to the game.  The
+** list's buttons are KEY_MOVE(ply) of frontends/sdl/gui.h: 262144 is the first move's. */
+Test(sdl, a_click_on_a_move_looks_back_at_the_game) {
+  run r;
+  shot a, b;
+  run_init(&r);
+  play_ok(&r, NULL, "brazilian --two-players",
+          "size 1080 720\nclick c3\nclick d4\nclick f6\nclick e5\nclickkey 262144\nshot @/1.bmp\nkey End\n"
+          "shot @/2.bmp\nquit\n");
+  load_shot(&r, "1", &a);
+  load_shot(&r, "2", &b);
+  cr_expect_eq(content(&a, point_index(&a, "d4"), is_dark_wood), 'W', "after c3-d4");
+  cr_expect_eq(content(&a, point_index(&a, "f6"), is_dark_wood), 'B', "f6-e5 is not played yet there");
+  cr_expect_eq(a.plies, 2, "the game itself stays where it is");
+  cr_expect_eq(content(&b, point_index(&b, "e5"), is_dark_wood), 'B', "back to the game");
+  free_shot(&a), free_shot(&b);
+  run_done(&r);
+}
+
+Test(sdl, a_draw_offer_and_a_clock_between_two_people) {
+  run r;
+  shot a, b;
+  run_init(&r);
+  play_ok(&r, NULL, "brazilian --two-players --clock 5+3",
+          "size 1080 720\nshot @/1.bmp\nkey d\nshot @/2.bmp\nkey y\nshot @/3.bmp\nquit\n");
+  load_shot(&r, "1", &a);
+  int clocks = 0;
+  for (int i = 0; i < a.ntexts; i++) clocks += strncmp(a.text[i], "5:00", 4) == 0 || strncmp(a.text[i], "4:59", 4) == 0;
+  cr_expect_eq(clocks, 2, "each side's time beside its name");
+  free_shot(&a);
+  load_shot(&r, "2", &a);
+  cr_expect_eq(a.ask, 6, "the draw is put to the other player");
+  cr_expect(shows_text(&a, "White offers a draw. Black, do you accept?"), "the question");
+  load_shot(&r, "3", &b);
+  cr_expect_eq(b.result, 3, "a draw agreed");
+  cr_expect_str_eq(b.reason, "a draw agreed");
+  free_shot(&a), free_shot(&b);
+  run_done(&r);
+}
+
 /* ----------------------------------------------------------- the window */
 
 Test(sdl, flip_and_resize) {
@@ -775,8 +815,8 @@ Test(sdl, a_man_crowned_mid_capture_wears_its_crown) {
 ** LeakSanitizer cannot name them: leaks are checked with the dummy driver, not here. */
 static void x11_env(char *env, size_t len, const char *extra) {
   const char *opts = getenv("ASAN_OPTIONS");
-  snprintf(env, len, "-u SDL_VIDEODRIVER -u SDL_RENDER_DRIVER -u WAYLAND_DISPLAY %s ASAN_OPTIONS='%s%sdetect_leaks=0'",
-           extra, opts ? opts : "", opts && *opts ? ":" : "");
+  snprintf(env, len, "-u SDL_VIDEODRIVER -u SDL_RENDER_DRIVER -u WAYLAND_DISPLAY %s "
+                     "ASAN_OPTIONS='%s%sdetect_leaks=0'", extra, opts ? opts : "", opts && *opts ? ":" : "");
 }
 
 /* A DISPLAY nobody answers: one line and an exit, not a window nobody sees. */

@@ -224,10 +224,23 @@ t_a_hint_in_the_middle_of_a_capture_goes_on_with_it() {
   expect "1. h2xf4xh6"
 }
 
-# The char at a square of a boxed 8x8 board: FILE (0 = a), RANK (the grid's line is
-# one character on the screen, three bytes of UTF-8 or one of the line-drawing set).
+# The screen with the grid's lines as one byte each (they are three bytes of UTF-8 or one
+# of the line-drawing set), so that columns can be counted.
+ascii_screen() {
+  screen | sed 's/│/x/g; s/─/x/g; s/┼/x/g; s/├/x/g; s/┤/x/g; s/┌/x/g; s/┐/x/g' |
+    sed 's/└/x/g; s/┘/x/g; s/┬/x/g; s/┴/x/g'
+}
+
+# The char at a square of a boxed 8x8 board: FILE (0 = a), RANK.
 square_at() {
-  screen | sed -n "$(($(row_of "$2") + 1))p" | sed 's/│/x/g' | cut -c"$(($(col_of "$1") + 1))"
+  ascii_screen | sed -n "$(($(row_of "$2") + 1))p" | cut -c"$(($(col_of "$1") + 1))"
+}
+
+# click_text TEXT: a click on the first place the screen shows TEXT.
+click_text() {
+  at=$(ascii_screen | awk -v t="$1" 'i = index($0, t) { print i - 1, NR - 1; exit }')
+  [ -n "$at" ] || { fail "no '$1' to click"; return; }
+  click $at
 }
 
 t_brazilian_counts_moves_without_a_capture_or_a_man_move() {
@@ -358,7 +371,7 @@ t_scores() {
   expect "< zoe >"              # the menu's player line starts as \$USER
   keys Down Down Down Left Left Left  # level 3 down to 1, then the streak level
   expect "streak: 0 won in a row, so level 1"
-  keys Down BSpace BSpace BSpace
+  keys Down Down BSpace BSpace BSpace  # past the clock to the player's row
   type_text ana
   expect "< ana >"
   keys q Escape
@@ -408,6 +421,70 @@ t_alquerque_plays_at_the_streak_level() {
   expect "Level 1 of 6, from your streak"
 }
 
+# After the game, Left and Right step through it; a click on a move shows the game after it.
+t_reviewing_a_game() {
+  start 80 24 "$draughts" play template --two-players --fen W:Wc3,a1:Bd4,h8
+  expect "White to move"
+  keys :; type_text c3xe5; keys Enter
+  keys :; type_text h8-g7; keys Enter
+  expect "1. c3xe5         h8-g7"
+  keys :; type_text e5-d6; keys Enter
+  keys , ,
+  expect "Looking back: after move 1 of 3"
+  [ "$(square_at 4 5)" = "w" ] && pass || fail "e5 should hold the white man after move 1: '$(square_at 4 5)'"
+  keys Home
+  expect "Looking back: the start"
+  [ "$(square_at 3 4)" = "b" ] && pass || fail "d4 should hold the black man at the start"
+  keys End
+  expect "Back to the game."
+  expect_gone "Looking back"
+  click_text h8-g7
+  expect "Looking back: after move 2 of 3"
+  keys Escape
+  start 80 24 "$draughts" play template --two-players --fen W:Wc3:Bd4
+  keys :; type_text c3xe5; keys Enter
+  expect "Game over"
+  keys Left
+  expect "Looking back: the start"  # once the game is over, the arrows step through it
+  keys Right
+  expect "Back to the game."
+}
+
+t_redo_and_a_draw_between_two_people() {
+  start 80 24 "$draughts" play template --two-players
+  expect "White to move"
+  keys :; type_text c3-d4; keys Enter
+  keys u
+  expect "Move taken back."
+  keys e
+  expect "Move played again."
+  expect "1. c3-d4"
+  keys d
+  expect "Black offers a draw. White, do you accept? (y/n)"
+  keys n
+  expect "The draw is declined: play on."
+  keys d y
+  expect "Game over: a draw (a draw agreed)"
+}
+
+t_a_clock_for_two_people() {
+  start 80 24 "$draughts" play template --two-players --clock 5+3
+  expect "Clock: white 5:00 <"
+  expect "black 5:00"
+  keys :; type_text c3-d4; keys Enter
+  expect "black 4:5"
+  expect "white 5:0"
+}
+
+t_the_computer_playing_itself_pauses() {
+  start 80 24 "$draughts" play template --side none --level 1
+  keys z
+  expect "Paused: z goes on"
+  keys z
+  expect "Game over:" 120
+  expect_gone "Paused"
+}
+
 # run NAME FUNCTION [ARG]: one case, unless $TTY_ONLY names others.
 run() {
   name=$1
@@ -433,6 +510,10 @@ run "Brazilian counts moves without a capture or a man move" t_brazilian_counts_
 run "Turkish takes jumped pieces off one by one" t_turkish_takes_jumped_pieces_off_one_by_one
 run "a man crowned mid-capture shows its crown" t_a_man_crowned_mid_capture_shows_its_crown
 run "quitting as Black before moving costs nothing" t_quitting_as_black_before_moving_costs_nothing
+run "reviewing a game" t_reviewing_a_game
+run "redo and a draw between two people" t_redo_and_a_draw_between_two_people
+run "a clock for two people" t_a_clock_for_two_people
+run "the computer playing itself pauses" t_the_computer_playing_itself_pauses
 run "resize" t_resize
 run "NO_COLOR" t_no_color
 run "Ctrl-C restores the terminal" t_ctrl_c_restores_the_terminal

@@ -60,6 +60,9 @@ typedef struct dr_setup {
   int player[2];          /* DR_PLAYER_* for White and Black */
   /* Appended in host ABI 2 (read only when 'size' covers it): */
   const char *eval;       /* the engine's weights file (eval.lua format); NULL: the variant's */
+  /* Appended in host ABI 3: */
+  int clock_seconds;      /* a Fischer clock for two people: each side's time; 0: no clock */
+  int clock_increment;    /* seconds added to a side's time after each of its moves */
 } dr_setup;
 
 /* True when a struct the front end passed in was built with 'field'. */
@@ -102,6 +105,14 @@ typedef struct dr_status {
   const char *draw_count; /* what the draw rule counts ("moves each without a capture or a man move"); "" none */
   int draw_counted;     /* how far it has come, in the unit the text names */
   int draw_limit;       /* where the judge ends the game; 0 when not known */
+  int can_redo;         /* 'redo' has a move taken back to play again */
+  int draw_offer;       /* 1 + the side that offers a draw the other may accept; 0: none */
+  int paused;           /* the computer and the clocks are held ('pause') */
+  /* Clocks, whoever runs them (the session's Fischer clock, or a server's): */
+  int clock;            /* the game is timed: the fields below hold */
+  int clock_ms[2];      /* each side's time left as of this call, in milliseconds */
+  int clock_running;    /* 1 + the side whose time runs; 0: none (paused, over, not started) */
+  int clock_increment_ms; /* added after each move */
 } dr_status;
 
 /*
@@ -308,6 +319,18 @@ typedef struct dr_host {
   int (*friend_record)(dr_session *s, const char *nick, const char *variant, const char *rules, int level,
                        dr_score *out);
   int (*friend_streak)(dr_session *s, const char *nick, const char *variant, const char *rules, dr_streak *out);
+  /* Reviewing a game: the position after the first 'ply' moves (0: the start; the game's
+  ** plies: now); -1 past the end.  The game itself stays where it is. */
+  int (*position_at)(dr_session *s, int ply, dr_position *out);
+  /* Plays again what 'undo' took back last, if nothing else was played since. */
+  int (*redo)(dr_session *s);
+  /* A draw offer between two people: the person to move offers it ('draw_offer' in the
+  ** status), the other accepts (1) or declines (0) with 'answer_draw'; a move withdraws it. */
+  int (*offer_draw)(dr_session *s);
+  int (*answer_draw)(dr_session *s, int accept);
+  /* Holds (1) or lets go on (0) the computer's play and the clocks: a game of the computer
+  ** against itself can be stopped to look at. */
+  int (*pause)(dr_session *s, int on);
 } dr_host;
 
 /* Whether 'host' has 'slot' (for slots added after version 1). */
