@@ -72,6 +72,7 @@ typedef struct fe_state {
   fe_points points;
   int caught_plies;      /* plies when the cursor and hint last caught up with the game; -1 */
   int review;            /* the game is looked back at after this many moves; -1: it is played */
+  int numbers;           /* the points' numbers are shown, for boards that number them */
   int draw_asked;        /* the draw offer on the board was put to the other player */
   fe_form form;
   fe_scores scores;
@@ -87,6 +88,10 @@ void fe_variant(fe_state *f, int index, dr_variant_info *info);
 int fe_variant_index(fe_state *f, const char *name); /* in the catalogue; -1 for none (or NULL) */
 int fe_poll(fe_state *f);                     /* DR_EVENT_*; a move played or a failure is said */
 int fe_flip_for(const int player[2]);         /* the board turned so that the person plays upwards */
+const char *fe_preference(fe_state *f, const char *name); /* a setting from the command line, or NULL */
+int fe_numbered(fe_state *f);                 /* the board's points have numbers */
+void fe_move_example(fe_state *f, char *out, size_t len); /* moves of this position to show as examples */
+void fe_default_file(fe_state *f, char *out, size_t len); /* where a game is saved unless said otherwise */
 char *fe_locale_ctype(int utf8);              /* the user's character set (or UTF-8); the old one to restore */
 void fe_locale_restore(char *old);
 
@@ -126,7 +131,8 @@ int fe_caught_up(fe_state *f);                /* 1 when the game moved on: the h
 enum {
   FE_CMD_NONE, FE_CMD_UNDO, FE_CMD_HINT, FE_CMD_NEW, FE_CMD_RESIGN, FE_CMD_FLIP, FE_CMD_SAVE, FE_CMD_LOAD,
   FE_CMD_TYPE, FE_CMD_HELP, FE_CMD_SCORES, FE_CMD_GO, FE_CMD_QUIT, FE_CMD_ANIMATE, FE_CMD_DROP, FE_CMD_REDO,
-  FE_CMD_DRAW, FE_CMD_PAUSE, FE_CMD_BACK, FE_CMD_FORWARD, FE_CMD_FIRST, FE_CMD_LAST
+  FE_CMD_DRAW, FE_CMD_PAUSE, FE_CMD_BACK, FE_CMD_FORWARD, FE_CMD_FIRST, FE_CMD_LAST, FE_CMD_NUMBERS, FE_CMD_THEME,
+  FE_CMD_SOUND
 };
 /* Keys a front end passes for its own (Esc, and page and line keys for reviewing). */
 enum { FE_KEY_ESC = 27, FE_KEY_PGUP = 0x1001, FE_KEY_PGDN, FE_KEY_HOME, FE_KEY_END };

@@ -21,6 +21,7 @@ static const struct binding {
     {'q', FE_CMD_QUIT},      {'a', FE_CMD_ANIMATE},  {'e', FE_CMD_REDO},    {'d', FE_CMD_DRAW},
     {'z', FE_CMD_PAUSE},     {',', FE_CMD_BACK},     {'.', FE_CMD_FORWARD}, {FE_KEY_PGUP, FE_CMD_BACK},
     {FE_KEY_PGDN, FE_CMD_FORWARD}, {FE_KEY_HOME, FE_CMD_FIRST}, {FE_KEY_END, FE_CMD_LAST},
+    {'b', FE_CMD_NUMBERS},   {'t', FE_CMD_THEME},    {'v', FE_CMD_SOUND},
     {FE_KEY_ESC, FE_CMD_DROP},
 };
 
@@ -92,6 +93,15 @@ static int pause(fe_state *f) {
   return v3(f, FE_CMD_PAUSE, f->h->pause(f->s, !st.paused), st.paused ? "" : "Paused: z goes on.");
 }
 
+static void numbers(fe_state *f) {
+  if (!fe_numbered(f)) {
+    fe_say(f, 0, "%s", "The points of this board have no numbers.");
+    return;
+  }
+  f->numbers = !f->numbers;
+  fe_say(f, 0, "Board numbers %s.", f->numbers ? "on" : "off");
+}
+
 /* Stepping through the moves (the front end adds the arrow keys once the game is over). */
 static int review(fe_state *f, int command) {
   if (!fe_review_kept(f)) return FE_CMD_NONE;
@@ -118,6 +128,7 @@ int fe_command(fe_state *f, int key) {
   case FE_CMD_DRAW: return offer_draw(f);
   case FE_CMD_PAUSE: return pause(f);
   case FE_CMD_BACK: case FE_CMD_FORWARD: case FE_CMD_FIRST: case FE_CMD_LAST: return review(f, command);
+  case FE_CMD_NUMBERS: numbers(f); break;
   default: break;
   }
   return command;
@@ -256,6 +267,7 @@ int fe_game_keys(fe_state *f, fe_key *out, int max) {
       {'n', "new", 9, 1},                    {'r', "resign", 7, people > 0},
       {'f', "flip", 3, 1},                   {'s', "save", 4, 1},
       {'l', "load", 4, 1},                   {':', "type", 3, people > 0},
+      {'b', "numbers", 2, fe_numbered(f)},  {'t', "theme", 2, 1},
       {'p', "scores", 5, 1},                 {'?', "help", 10, 1},
       {'q', "quit", 10, 1},
   };

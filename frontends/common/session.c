@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "fe_common.h"
 
@@ -26,6 +27,8 @@ void fe_init(fe_state *f, const dr_host *h, dr_session *s) {
   f->cursor = -1;
   f->caught_plies = -1;
   f->review = -1;
+  const char *numbers = fe_preference(f, "numbers");
+  f->numbers = numbers && strcmp(numbers, "on") == 0;
 }
 
 void fe_say(fe_state *f, int error, const char *fmt, ...) {
@@ -75,6 +78,49 @@ int fe_poll(fe_state *f) {
   if (events & DR_EVENT_MOVED) say_computer_move(f);
   if (events & DR_EVENT_FAILED) fe_say(f, 1, "%s", f->h->error(f->s));
   return events;
+}
+
+const char *fe_preference(fe_state *f, const char *name) {
+  return DR_HOST_HAS(f->h, preference) ? f->h->preference(f->s, name) : NULL;
+}
+
+int fe_numbered(fe_state *f) {
+  const dr_geometry *g = f->h->has_game(f->s) ? f->h->geometry(f->s) : NULL;
+  for (int p = 0; g && p < DR_MAX_POINTS; p++)
+    if ((g->points >> p & 1) && g->point[p].number) return 1;
+  return 0;
+}
+
+/* "c3-d4", or "c3-d4, or a capture: b4xd6" when the position has both: the variant's own
+** moves, not another board's. */
+void fe_move_example(fe_state *f, char *out, size_t len) {
+  const dr_move *moves;
+  int n = f->h->has_game(f->s) ? f->h->legal_moves(f->s, &moves) : 0, plain = -1, capture = -1;
+  char a[64] = "", b[64] = "";
+  for (int i = 0; i < n; i++) {
+    if (moves[i].captured && capture < 0) capture = i;
+    if (!moves[i].captured && plain < 0) plain = i;
+  }
+  if (plain >= 0) f->h->move_text(f->s, &moves[plain], a, sizeof a);
+  if (capture >= 0) f->h->move_text(f->s, &moves[capture], b, sizeof b);
+  if (*a && *b) snprintf(out, len, "%s, or a capture: %s", a, b);
+  else snprintf(out, len, "%s", *a ? a : b);
+}
+
+/* game.pdn in the user's data directory ($XDG_DATA_HOME/draughts, by default
+** ~/.local/share/draughts), made when first needed: every front end saves there, beside
+** the score store. */
+void fe_default_file(fe_state *f, char *out, size_t len) {
+  const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
+  char dir[512];
+  (void)f;
+  if (xdg && *xdg == '/') snprintf(dir, sizeof dir, "%s/draughts", xdg);
+  else if (home && *home) snprintf(dir, sizeof dir, "%s/.local/share/draughts", home);
+  else snprintf(dir, sizeof dir, ".");
+  for (char *p = dir + 1; *p; p++)
+    if (*p == '/') *p = '\0', mkdir(dir, 0700), *p = '/';
+  mkdir(dir, 0700);
+  snprintf(out, len, "%s/game.pdn", dir);
 }
 
 /* Only when the person plays Black alone: two people, or none, keep White below. */

@@ -22,6 +22,7 @@ static int fail(char *why, size_t len, const char *what, const char *detail) {
 
 void gui_replaced(ui *u) {
   anim_reset(u);
+  sound_sync(u);
   u->fe.caught_plies = -1;
 }
 
@@ -87,6 +88,7 @@ static int tick(ui *u) {
   if (fe_caught_up(&u->fe)) u->over_hidden = 0, u->moves_back = 0; /* the card back, the latest moves shown */
   fe_scores_watch(&u->fe);
   fe_draw_watch(&u->fe);
+  sound_watch(u);
   dr_status st;
   fe_status(&u->fe, &st);
   return moving || events || u->fe.eng.thinking || u->an.kind != ANIM_NONE || st.clock_running; /* a clock ticks */
@@ -175,10 +177,12 @@ static int open_window(ui *u, char *why, size_t len) {
   SDL_GetRendererOutputSize(u->ren, &ow, &oh);
   u->scale = w > 0 ? (float)ow / (float)w : 1.0f;
   SDL_StopTextInput(); /* on only while a question wants text: keys are commands */
+  sound_open(u);
   return text_open(u, 16, why, len);
 }
 
 static void close_window(ui *u) {
+  sound_close(u);
   text_close(u);
   board_release(u);
   if (u->ren) SDL_DestroyRenderer(u->ren);
@@ -216,10 +220,23 @@ static int play(ui *u, char *why, size_t len) {
   return rc;
 }
 
+/* The board's theme the command line named; -1 and why when there is none of that name. */
+static int choose_theme(ui *u, char *why, size_t len) {
+  const char *name = fe_preference(&u->fe, "theme");
+  u->theme = name ? board_theme(name) : 0;
+  if (u->theme >= 0) return 0;
+  snprintf(why, len, "no theme '%s' in the window (themes: %s)", name, board_theme_names());
+  return -1;
+}
+
 static int gui_run(const dr_host *host, dr_session *s, char *why, size_t len) {
   if (fe_host_usable(host, why, len)) return -1;
   ui *u = new_ui(host, s);
   if (!u) return fail(why, len, "out of memory", NULL);
+  if (choose_theme(u, why, len)) {
+    free(u);
+    return -1;
+  }
   int rc = -1;
   char *ctype = fe_locale_ctype(1); /* X reads the window's title as text of the character set */
   /* A board game, not a game that takes over the screen: the screensaver may run and

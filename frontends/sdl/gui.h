@@ -55,7 +55,8 @@ typedef struct sprites {
 typedef struct layout {
   int out_w, out_h;     /* laid out for this size... */
   int flip;             /* ...this orientation... */
-  const dr_geometry *g; /* ...and this board */
+  const dr_geometry *g; /* ...this board... */
+  int theme;            /* ...and these colours */
   SDL_Rect frame;       /* the board with its wooden frame and coordinates */
   SDL_Rect grid;        /* the squares (or the area the points stand in) */
   SDL_Rect panel;       /* the status */
@@ -118,6 +119,12 @@ typedef struct ui {
   SDL_Rect card;         /* the card over the board, as last drawn; empty when none */
   int redraw;            /* draw the next frame whatever happens */
   SDL_Rect moves_box;    /* the move list as last drawn: the wheel scrolls it */
+  int theme;             /* the board's colours (board.c) */
+  SDL_AudioDeviceID audio; /* 0: nothing to play on */
+  int sound_on;          /* sounds wanted ('v', --sound off) */
+  int sound_plies, sound_result; /* the game as last heard */
+  int sounds;            /* sounds played so far, and the last: for the test driver */
+  char last_sound[16];
   int moves_back;        /* rows it is scrolled back from the latest */
 } ui;
 
@@ -169,12 +176,24 @@ void text_cut(ui *u, int font, char *s, size_t size, int width); /* 's' cut to '
 int text_wrap(ui *u, int font, const char *s, int width, int *start, int *len, int max);
 
 /* board.c */
+int board_theme(const char *name); /* the index of a board theme, -1 if none */
+const char *board_theme_names(void); /* "wood, light, dark" */
+void board_next_theme(ui *u);
 void board_layout(ui *u);
 void board_draw(ui *u);
 int board_point_at(const ui *u, int x, int y); /* -1: no point there */
 void board_release(ui *u);
 void fill_rect(ui *u, SDL_Rect r, rgba col);
 void fill_round(ui *u, SDL_Rect r, int radius, rgba col);
+
+/* sound.c */
+enum { SOUND_MOVE, SOUND_CAPTURE, SOUND_END, SOUND_COUNT };
+void sound_open(ui *u);
+void sound_close(ui *u);
+void sound_play(ui *u, int kind);
+void sound_toggle(ui *u);
+void sound_sync(ui *u);    /* the game as it is, without a sound */
+void sound_watch(ui *u);   /* a move or the end since: its sound */
 
 /* anim.c */
 void anim_catch_up(ui *u); /* after the game changed: slide the new move */

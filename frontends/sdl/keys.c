@@ -52,13 +52,10 @@ static void close_ask(ui *u) {
   SDL_StopTextInput();
 }
 
-/* The file the save and load questions propose: the last one used, or game.pdn in the
-** user's data directory (~/.local/share/draughts), made when first needed. */
+/* The file the save and load questions propose: the last one used, or the front ends'
+** default place. */
 static const char *proposed_file(ui *u) {
-  if (*u->fe.last_file) return u->fe.last_file;
-  char *dir = SDL_GetPrefPath("", "draughts");
-  snprintf(u->fe.last_file, sizeof u->fe.last_file, "%sgame.pdn", dir ? dir : "");
-  SDL_free(dir);
+  if (!*u->fe.last_file) fe_default_file(&u->fe, u->fe.last_file, sizeof u->fe.last_file);
   return u->fe.last_file;
 }
 
@@ -77,6 +74,8 @@ static void command(ui *u, int key) {
   case FE_CMD_LOAD: ask_text(u, FE_ASK_LOAD, proposed_file(u)); break;
   case FE_CMD_TYPE: ask_text(u, FE_ASK_MOVE, ""); break;
   case FE_CMD_ANIMATE: toggle_animation(u); break;
+  case FE_CMD_THEME: board_next_theme(u); break;
+  case FE_CMD_SOUND: sound_toggle(u); break;
   case FE_CMD_DROP: if (over_shown(u)) u->over_hidden = 1; break;
   default: break;
   }

@@ -90,13 +90,16 @@ static void draw_game_over(ui *u) {
   SDL_Rect r = card(u, width, title + 3 * line + rows * (line * 3 / 2 + line * 3 / 4));
   const char *what = st.result == DR_DRAW ? "A draw" : st.result == DR_WHITE_WINS ? "White wins" : "Black wins";
   centred(u, FONT_TITLE, CARD_TEXT, r, r.y + line / 2, what);
-  centred(u, FONT_TEXT, CARD_DIM, r, r.y + line / 2 + title, st.reason);
+  char reason[160];
+  snprintf(reason, sizeof reason, "%s", st.reason);
+  text_cut(u, FONT_TEXT, reason, sizeof reason, r.w - line);
+  centred(u, FONT_TEXT, CARD_DIM, r, r.y + line / 2 + title, reason);
   buttons(u, r, r.y + title + 2 * line, n, keys, labels);
 }
 
 static const char *question(int kind) {
   switch (kind) {
-  case FE_ASK_MOVE: return "Type a move (c3-d4, c3xe5xc7) or a point to tap";
+  case FE_ASK_MOVE: return "Type a move or a point to tap";
   case FE_ASK_SAVE: return "Save the game (PDN) to";
   case FE_ASK_LOAD: return "Load a game (PDN) from";
   default: return NULL; /* a yes/no question: fe_question */
@@ -128,8 +131,15 @@ static void draw_question(ui *u) {
   text_cut(u, FONT_BOLD, shown, sizeof shown, r.w - line);
   centred(u, FONT_BOLD, CARD_TEXT, r, r.y + line / 2, shown);
   if (text) {
+    char example[192] = "Enter: done    Esc: cancel";
+    if (ask == FE_ASK_MOVE) { /* the variant's own moves as examples */
+      snprintf(example, sizeof example, "%s", "For example ");
+      fe_move_example(&u->fe, example + strlen(example), sizeof example - strlen(example));
+      strncat(example, "    Enter: done    Esc: cancel", sizeof example - strlen(example) - 1);
+    }
+    text_cut(u, FONT_SMALL, example, sizeof example, r.w - line);
     draw_field(u, r, r.y + 2 * line);
-    centred(u, FONT_SMALL, CARD_DIM, r, r.y + 4 * line + line / 3, "Enter: done    Esc: cancel");
+    centred(u, FONT_SMALL, CARD_DIM, r, r.y + 4 * line + line / 3, example);
     return;
   }
   static const int keys[] = {'y', 'n'};

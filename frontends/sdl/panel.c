@@ -12,15 +12,16 @@
 
 /* The command buttons: the game's commands (frontends/common/keys.c) and the window's
 ** own, each with its key.  Every one also works from the keyboard. */
-static const fe_key window_keys[] = {{'a', "anim", 3, 1}};
+static const fe_key window_keys[] = {{'a', "anim", 3, 1}, {'v', "sound", 2, 1}};
+#define NWINDOW_KEYS (int)(sizeof window_keys / sizeof *window_keys)
 
 static int panel_keys(ui *u, fe_key *out, int max) {
-  int n = fe_game_keys(&u->fe, out, max - 1), k = n;
+  int n = fe_game_keys(&u->fe, out, max - NWINDOW_KEYS), k = n;
   while (k > 0 && out[k - 1].key != 'p') k--; /* the window's keys before scores, help and quit */
   if (k == 0) k = n;
-  memmove(out + k + 1, out + k, (size_t)(n - k) * sizeof *out);
-  out[k] = window_keys[0];
-  return n + 1;
+  memmove(out + k + NWINDOW_KEYS, out + k, (size_t)(n - k) * sizeof *out);
+  memcpy(out + k, window_keys, sizeof window_keys);
+  return n + NWINDOW_KEYS;
 }
 
 typedef struct pen {
@@ -205,18 +206,31 @@ static int chip_width(ui *u, const fe_key *c) {
   return text_width(u, FONT_BOLD, key) + text_width(u, FONT_SMALL, c->label) + h;
 }
 
-/* The buttons flow in rows from the bottom up; returns their top. */
-static int draw_chips(ui *u, const pen *p) {
-  int h = text_height(u, FONT_SMALL) * 3 / 2, gap = h / 4, rows = 1, x = 0;
-  fe_key chips[24];
-  int nchips = panel_keys(u, chips, 24);
-  for (int i = 0; i < nchips; i++) {
+/* The rows the chips take in 'width'. */
+static int chip_rows(ui *u, const fe_key *chips, int n, int width, int gap) {
+  int rows = 1, x = 0;
+  for (int i = 0; i < n; i++) {
     int w = chip_width(u, &chips[i]);
-    if (x > 0 && x + w > p->w) rows++, x = 0;
+    if (x > 0 && x + w > width) rows++, x = 0;
     x += w + gap;
   }
+  return rows;
+}
+
+/* The buttons flow in rows from the bottom up, at most MAX_CHIP_ROWS: the lightest keys
+** are left out when room is short (the help lists them all).  Returns their top. */
+#define MAX_CHIP_ROWS 3
+static int draw_chips(ui *u, const pen *p) {
+  int h = text_height(u, FONT_SMALL) * 3 / 2, gap = h / 4, x = 0;
+  fe_key all[24], chips[24];
+  int nall = panel_keys(u, all, 24), nchips = 0, rows = 0;
+  for (int lightest = 0; lightest <= 10; lightest++) {
+    nchips = 0;
+    for (int i = 0; i < nall; i++)
+      if (all[i].weight >= lightest) chips[nchips++] = all[i];
+    if ((rows = chip_rows(u, chips, nchips, p->w, gap)) <= MAX_CHIP_ROWS) break;
+  }
   int top = p->bottom - rows * (h + gap) + gap, y = top;
-  x = 0;
   for (int i = 0; i < nchips; i++) {
     char key[2] = {(char)chips[i].key, 0};
     int w = chip_width(u, &chips[i]);

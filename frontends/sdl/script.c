@@ -147,6 +147,8 @@ static void write_state(ui *u, FILE *f) {
   fe_status(&u->fe, &st);
   fprintf(f, "size %d %d\ncell %d\nradius %d\nflip %d\nanimate %d\n", l->out_w, l->out_h, l->cell, l->radius,
           u->fe.flip, u->animate);
+  fprintf(f, "theme %d\nsound %d\nsounds %d %s\nnumbers %d\n", u->theme, u->sound_on, u->sounds, u->last_sound,
+          u->fe.numbers);
   static const char *const views[] = {"game", "menu", "help", "scores"};
   fprintf(f, "view %s\nask %d\n", views[u->fe.view], u->fe.ask);
   fprintf(f, "plies %d\nturn %d\nresult %d\nreason %s\n", st.plies, st.turn, st.result, st.reason ? st.reason : "");

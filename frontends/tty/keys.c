@@ -30,6 +30,8 @@ static void command(ui *u, int key) {
   case FE_CMD_SAVE: ask(u, FE_ASK_SAVE, u->fe.last_file); break;
   case FE_CMD_LOAD: ask(u, FE_ASK_LOAD, u->fe.last_file); break;
   case FE_CMD_TYPE: ask(u, FE_ASK_MOVE, ""); break;
+  case FE_CMD_THEME: tty_next_palette(u); break;
+  case FE_CMD_SOUND: fe_say(&u->fe, 0, "%s", "The terminal plays no sounds."); break;
   default: break;
   }
 }
@@ -75,6 +77,7 @@ static void ask_key(ui *u, int ch) {
   else if (ch == FE_KEY_ESC) u->fe.ask = FE_ASK_NONE;
   else if (ch == '\r' || ch == '\n' || ch == KEY_ENTER) u->fe.ask = FE_ASK_NONE, answer(u, kind, u->ask_buf);
   else if ((ch == KEY_BACKSPACE || ch == 127 || ch == 8) && n > 0) u->ask_buf[n - 1] = '\0';
+  else if (ch == 21) u->ask_buf[0] = '\0'; /* Ctrl-U: the whole answer */
   else if (ch >= 32 && ch < 127 && n + 1 < sizeof u->ask_buf) u->ask_buf[n] = (char)ch, u->ask_buf[n + 1] = '\0';
 }
 

@@ -102,7 +102,7 @@ void panel_draw(ui *u, int top, int left, int width, int height) {
 
 static const char *question(int kind) {
   switch (kind) {
-  case FE_ASK_MOVE: return "Move (c3-d4, c3xe5xc7, or a point to tap): ";
+  case FE_ASK_MOVE: return "Move (";
   case FE_ASK_SAVE: return "Save the game to: ";
   case FE_ASK_LOAD: return "Load a game from: ";
   default: return NULL; /* a yes/no question: fe_question */
@@ -113,7 +113,12 @@ static void draw_question(ui *u) {
   int ask = u->fe.ask;
   char yes_no[192];
   const char *q = question(ask);
-  if (!q) {
+  if (ask == FE_ASK_MOVE) { /* the variant's own moves as examples */
+    char example[160];
+    fe_move_example(&u->fe, example, sizeof example);
+    snprintf(yes_no, sizeof yes_no, "Move (%s, or a point to tap): ", example);
+    q = yes_no;
+  } else if (!q) {
     fe_question(&u->fe, yes_no, sizeof yes_no - 7);
     strcat(yes_no, " (y/n) ");
     q = yes_no;

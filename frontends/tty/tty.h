@@ -50,6 +50,8 @@ typedef struct ui {
   fe_state fe;
   move_list moves;
   int color;
+  int palette;           /* the colours: 0 default, 1 high contrast */
+  int utf8;              /* the terminal shows UTF-8: kings get a crown */
   char ask_buf[256];
   layout lay;
   int panel_shown;       /* the status panel fitted beside the board */
@@ -60,6 +62,7 @@ int tty_probe(char *why, size_t len);
 
 /* tty.c */
 int tty_attr(const ui *u, int pair);
+void tty_next_palette(ui *u);
 /* Text at (y, x), cut to 'width' columns; nothing off the screen. */
 void tty_put(int y, int x, int width, int attr, const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 /* The same, returning the columns written. */

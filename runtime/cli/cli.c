@@ -31,7 +31,8 @@ static const char usage[] =
     "\n"
     "commands:\n"
     "  play [VARIANT]            play a game (the default command): --level N, --side\n"
-    "                            white|black|none, --two-players, --clock MIN+INC, --frontend tty|line\n"
+    "                            white|black|none, --two-players, --clock MIN+INC, --frontend tty|line,\n"
+    "                            --theme NAME, --sound on|off, --numbers\n"
     "  list                      variants, their rule presets and options, front ends\n"
     "  moves VARIANT --fen FEN   every legal move, with its full landing path\n"
     "  perft VARIANT DEPTH       leaf counts per depth (--divide, --paths, --fen)\n"
@@ -124,6 +125,8 @@ static const char **string_option(cli_args *a, const char *flag) {
   if (strcmp(flag, "--export") == 0) return &a->export_file;
   if (strcmp(flag, "--import") == 0) return &a->import_file;
   if (strcmp(flag, "--pdn") == 0) return &a->pdn_id;
+  if (strcmp(flag, "--theme") == 0) return &a->theme;
+  if (strcmp(flag, "--sound") == 0) return &a->sound;
   return NULL;
 }
 
@@ -132,6 +135,7 @@ static int *flag_option(cli_args *a, const char *flag) {
   if (strcmp(flag, "--paths") == 0) return &a->paths;
   if (strcmp(flag, "--numeric") == 0) return &a->numeric;
   if (strcmp(flag, "--two-players") == 0) return &a->two_players;
+  if (strcmp(flag, "--numbers") == 0) return &a->numbers;
   return NULL;
 }
 

@@ -353,7 +353,14 @@ int cmd_play(registry *reg, const cli_args *a) {
   setup.level = a->level;
   setup.clock_seconds = a->clock_seconds;
   setup.clock_increment = a->clock_increment;
+  if (a->sound && strcmp(a->sound, "on") != 0 && strcmp(a->sound, "off") != 0) {
+    cli_error("--sound takes on or off, not '%s'", a->sound);
+    return CLI_FAILED;
+  }
   session *s = session_new(reg);
+  if (a->theme) session_prefer(s, "theme", a->theme);
+  if (a->sound) session_prefer(s, "sound", a->sound);
+  if (a->numbers) session_prefer(s, "numbers", "on");
   /* Also for two players: the start menu may bring in the computer. */
   open_scores(s, a, fe == &line_frontend && !isatty(STDIN_FILENO));
   int rc = start_session(s, a, &setup);

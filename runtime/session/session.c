@@ -446,11 +446,25 @@ int session_play(session *s, const dr_move *m) {
   return session_apply(s, legal);
 }
 
+/* A capture every legal move makes, when a capture is forced; NULL when it is not. */
+static const dr_move *forced_capture(const session *s) {
+  for (int i = 0; i < s->g.legal.count; i++)
+    if (!s->g.legal.moves[i].captured) return NULL;
+  return s->g.legal.count ? &s->g.legal.moves[0] : NULL;
+}
+
+/* A typed move refused says why, as a tap does: a plain move where a capture is forced
+** names one of the captures. */
 int session_play_text(session *s, const char *text) {
   err e;
+  char capture[128];
   const char *why = session_cannot_move(s);
   if (why) return session_fail(s, "%s", why);
-  const dr_move *m = move_parse(s->rs->v->geometry, &s->g.legal, text, &e);
+  const dr_move *m = move_parse(s->rs->v->geometry, &s->g.legal, text, &e), *forced = forced_capture(s);
+  if (!m && forced && !strchr(text, 'x')) {
+    session_move_text(s, forced, capture, sizeof capture);
+    return session_fail(s, "%s: a capture is forced: %s", e.msg, capture);
+  }
   if (!m) return session_fail(s, "%s", e.msg);
   return session_apply(s, m);
 }
@@ -559,19 +573,31 @@ int session_hint(session *s) {
 
 /* ------------------------------------------------------------------ PDN */
 
-static const char *player_name(const session *s, int side, char *buf, size_t len) {
+/* A player as a game's PDN names it: the person by nickname (when scores are kept), two
+** people as Player 1 and 2, the computer with its level. */
+static void player_name(const session *s, int side, char *buf, size_t len) {
   if (s->player[side] == DR_PLAYER_COMPUTER) snprintf(buf, len, "Computer (level %d)", s->level);
-  else snprintf(buf, len, "%s", s->player[side ^ 1] == DR_PLAYER_HUMAN ? (side ? "Player 2" : "Player 1") : "You");
-  return buf;
+  else if (s->player[side ^ 1] == DR_PLAYER_HUMAN) snprintf(buf, len, "%s", side ? "Player 2" : "Player 1");
+  else snprintf(buf, len, "%s", *s->sc.nickname ? s->sc.nickname : "You");
 }
 
+void session_pdn_tags(const session *s, pdn_tag tags[SESSION_PDN_TAGS]) {
+  time_t now = time(NULL);
+  static const char *const names[SESSION_PDN_TAGS] = {"Event", "Date", "White", "Black"};
+  for (int i = 0; i < SESSION_PDN_TAGS; i++) snprintf(tags[i].name, sizeof tags[i].name, "%s", names[i]);
+  snprintf(tags[0].value, sizeof tags[0].value, "%s", "draughts");
+  strftime(tags[1].value, sizeof tags[1].value, "%Y.%m.%d", gmtime(&now));
+  for (int side = 0; side < 2; side++) player_name(s, side, tags[2 + side].value, sizeof tags[2 + side].value);
+}
+
+/* The same tags as the history's games ('draughts scores --pdn'), wherever it is saved. */
 int session_save_pdn(session *s, const char *path) {
   if (!s->has_game) return session_fail(s, "no game to save");
   FILE *f = fopen(path, "w");
   if (!f) return session_fail(s, "cannot write %s: %s", path, strerror(errno));
-  pdn_tag tags[2] = {{"White", ""}, {"Black", ""}};
-  for (int side = 0; side < 2; side++) player_name(s, side, tags[side].value, sizeof tags[side].value);
-  pdn_write(f, &s->g, tags, 2);
+  pdn_tag tags[SESSION_PDN_TAGS];
+  session_pdn_tags(s, tags);
+  pdn_write(f, &s->g, tags, SESSION_PDN_TAGS);
   if (fclose(f) != 0) return session_fail(s, "error while writing %s: %s", path, strerror(errno));
   return 0;
 }
@@ -617,6 +643,23 @@ int session_load_pdn(session *s, const char *path) {
   }
   pdn_record_free(&r);
   return rc;
+}
+
+/* ----------------------------------------------------------- settings */
+
+void session_prefer(session *s, const char *name, const char *value) {
+  int i = 0;
+  while (i < s->nprefs && strcmp(s->prefs[i].name, name) != 0) i++;
+  if (i == SESSION_PREFS) return;
+  if (i == s->nprefs) s->nprefs++;
+  snprintf(s->prefs[i].name, sizeof s->prefs[i].name, "%s", name);
+  snprintf(s->prefs[i].value, sizeof s->prefs[i].value, "%s", value);
+}
+
+const char *session_preference(session *s, const char *name) {
+  for (int i = 0; i < s->nprefs; i++)
+    if (strcmp(s->prefs[i].name, name) == 0) return s->prefs[i].value;
+  return NULL;
 }
 
 /* --------------------------------------------------------------- engine */
@@ -691,6 +734,7 @@ static const dr_host host = {
     /* offer_draw     */ .offer_draw = session_offer_draw,
     /* answer_draw    */ .answer_draw = session_answer_draw,
     /* pause          */ .pause = session_pause,
+    /* preference     */ .preference = session_preference,
 };
 
 const dr_host *session_host(void) { return &host; }

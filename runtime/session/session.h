@@ -67,6 +67,10 @@ DRI_FUNC int session_offer_draw(session *s);
 DRI_FUNC int session_answer_draw(session *s, int accept);
 DRI_FUNC int session_pause(session *s, int on);
 
+/* A front-end setting the command line gave (theme, sound, numbers), for 'preference'. */
+DRI_FUNC void session_prefer(session *s, const char *name, const char *value);
+DRI_FUNC const char *session_preference(session *s, const char *name);
+
 DRI_FUNC int session_poll(session *s, dr_engine *out);
 DRI_FUNC void session_engine_stop(session *s);
 

@@ -8,6 +8,7 @@
 #include <pthread.h>
 
 #include "game.h"
+#include "pdn.h"
 #include "profile.h"
 #include "rules.h"
 #include "scores.h"
@@ -62,6 +63,8 @@ typedef struct session_clock {
   double since;
 } session_clock;
 
+#define SESSION_PREFS 8
+
 /* Moves 'undo' took back, to play again: one group per undo, in the order played. */
 #define REDO_GROUP 4
 typedef struct redo_group {
@@ -102,6 +105,11 @@ struct dr_session {
   int clock_seconds, clock_increment; /* the setup's clock */
   session_clock clock;
   int paused;
+  /* Front-end settings from the command line ('session_prefer'). */
+  int nprefs;
+  struct {
+    char name[16], value[64];
+  } prefs[SESSION_PREFS];
 };
 
 /* Fills a struct a front end passed, never past the 'size' it declared. */
@@ -121,6 +129,8 @@ DRI_FUNC void session_changed(session *s); /* the game moved on: drop input and 
 DRI_FUNC const dr_move *session_find_legal(session *s, const dr_move *m);
 DRI_FUNC int session_apply(session *s, const dr_move *m); /* a legal move, whoever is to move */
 DRI_FUNC const char *session_cannot_move(const session *s); /* why a person may not move now, or NULL */
+#define SESSION_PDN_TAGS 4
+DRI_FUNC void session_pdn_tags(const session *s, pdn_tag tags[SESSION_PDN_TAGS]); /* Event, Date, White, Black */
 
 /* session_scores.c: the session tells the scores what happens to the game. */
 /* A new game is installed: resolves DR_LEVEL_STREAK; 'unranked' says why the game

@@ -151,18 +151,14 @@ void scores_undone(session *s) {
 }
 
 /* The game as PDN, with the player's nickname and the computer's level. */
-static char *game_pdn(session *s, int person) {
-  char *text = NULL, date[16];
+static char *game_pdn(session *s) {
+  char *text = NULL;
   size_t len = 0;
-  time_t now = time(NULL);
-  pdn_tag tags[4] = {{"Event", "draughts"}, {"Date", ""}, {"White", ""}, {"Black", ""}};
-  strftime(date, sizeof date, "%Y.%m.%d", gmtime(&now));
-  snprintf(tags[1].value, sizeof tags[1].value, "%s", date);
-  snprintf(tags[2 + person].value, sizeof tags[2].value, "%s", s->sc.nickname);
-  snprintf(tags[3 - person].value, sizeof tags[2].value, "Computer (level %d)", s->level);
+  pdn_tag tags[SESSION_PDN_TAGS];
+  session_pdn_tags(s, tags);
   FILE *f = open_memstream(&text, &len);
   if (!f) return NULL;
-  pdn_write(f, &s->g, tags, 4);
+  pdn_write(f, &s->g, tags, SESSION_PDN_TAGS);
   fclose(f);
   return text;
 }
@@ -194,7 +190,7 @@ void scores_finished(session *s) {
   if (k->saved || person < 0 || !k->store || s->g.result == DR_ONGOING) return;
   err e;
   describe(s, person, &k->result);
-  char *pdn = game_pdn(s, person);
+  char *pdn = game_pdn(s);
   if (profile_save_game(k->store, k->profile, &k->result, pdn, &k->effect, &e) == 0) {
     k->saved = 1;
     k->result.id = k->effect.id;

@@ -64,10 +64,18 @@ printf '%s\n' "$out" | grep -q "black offers a draw: white, type accept or decli
   fail "no draw offer: $out"
 printf '%s\n' "$out" | grep -q "^game over: 1/2-1/2 (a draw agreed)" && pass || fail "no draw agreed: $out"
 [ "$(printf '%s\n' "$out" | grep -c 'last move: c3-d4')" -ge 2 ] && pass || fail "redo did not play c3-d4 again: $out"
+expect_error "a bad sound" "--sound takes on or off, not 'loud'" -- play template --sound loud
 expect_error "a bad clock" "--clock takes minutes a side and seconds added per move, as 5+3, not '5'" \
   -- play template --clock 5
 expect_error "a clock against the computer" "a clock is for a game between two people" \
   -- play template --level 1 --clock 5+3
+
+# A refused move says why; a saved game has the tags of the history's games.
+out=$(printf 'a1-b2\nsave %s\nquit\n' "$work/saved.pdn" | "$draughts" play template --fen W:Wc3,a1:Bd4,h8 2>&1)
+printf '%s\n' "$out" | grep -q "'a1-b2' is not a legal move here: a capture is forced: c3xe5" && pass ||
+  fail "no reason for the refusal: $out"
+grep -q '\[Event "draughts"\]' "$work/saved.pdn" && grep -q '\[White "Player 1"\]' "$work/saved.pdn" && pass ||
+  fail "the saved game's tags: $(cat "$work/saved.pdn")"
 
 # Brazilian draughts counts moves without a capture or a man move: a man move starts
 # the count again although it captures nothing.

@@ -110,7 +110,7 @@ t_multi_jump_entered_point_by_point() {
   expect "White to move"
   expect "(w)"        # the piece that must capture is circled
   keys :
-  expect "Move (c3-d4"
+  expect "Move (c3xe5xc7, or a point to tap)"
   type_text c3
   keys Enter
   expect "[w]"
@@ -190,6 +190,8 @@ t_hint_help_save_load_resign() {
   keys Enter
   expect "Saved to $work/game.pdn"
   grep -q '\[Variant "template"\]' "$work/game.pdn" && pass || fail "the PDN file has no Variant tag"
+  grep -q '\[Event "draughts"\]' "$work/game.pdn" && grep -q '\[Date "' "$work/game.pdn" && pass ||
+    fail "the PDN file lacks the tags of the history's games: $(cat "$work/game.pdn")"
   keys l Enter
   expect "Loaded $work/game.pdn"
   keys r y
@@ -485,6 +487,53 @@ t_the_computer_playing_itself_pauses() {
   expect_gone "Paused"
 }
 
+# The variant's own moves as the example, and a refused move says why.
+t_typed_moves_in_the_variants_own_words() {
+  start 80 24 "$draughts" play alquerque --two-players
+  expect "White to move"
+  keys :
+  expect "or a point to tap):"
+  expect_gone "c3xe5xc7"
+  keys Escape
+  start 80 24 "$draughts" play template --two-players --fen W:Wc3,a1:Bd4,h8
+  expect "White to move"
+  keys :; type_text a1-b2; keys Enter
+  expect "'a1-b2' is not a legal move here: a capture is forced: c3xe5"
+}
+
+# Kings wear a crown in a UTF-8 terminal; the high-contrast palette; no cyan titles.
+t_kings_colours_and_themes() {
+  start 80 24 LANG=C.UTF-8 "$draughts" play template --two-players --fen W:WKc3:Bh8
+  expect "White to move"
+  expect "♔"
+  if T capture-pane -e -p -t t | grep -q "$(printf '\033')\[[0-9;]*36m"; then fail "cyan text on the screen"
+  else pass; fi
+  keys t
+  expect "High-contrast colours."
+  start 80 24 "$draughts" play template --two-players --theme contrast
+  expect "White to move"
+  keys q
+  expect "exit status 0"
+  start 80 24 "$draughts" play template --two-players --theme nosuch
+  expect "no theme 'nosuch' in the terminal"
+}
+
+# A larger terminal, a larger board; numbers on request where the board has them.
+t_the_board_grows_and_shows_its_numbers() {
+  start 120 40 "$draughts" play brazilian --two-players --numbers
+  expect "White to move"
+  case $(wait_any 5 "┌───────┬" "lqqqqqqqw") in
+  0) fail "the board did not grow at 120x40" ;;
+  *) pass ;;
+  esac
+  expect "17"
+  keys b
+  expect "Board numbers off."
+  start 80 24 "$draughts" play turkish --two-players
+  keys b
+  expect "The points of this board have no numbers."
+}
+
 # run NAME FUNCTION [ARG]: one case, unless $TTY_ONLY names others.
 run() {
   name=$1
@@ -514,6 +563,9 @@ run "reviewing a game" t_reviewing_a_game
 run "redo and a draw between two people" t_redo_and_a_draw_between_two_people
 run "a clock for two people" t_a_clock_for_two_people
 run "the computer playing itself pauses" t_the_computer_playing_itself_pauses
+run "typed moves in the variant's own words" t_typed_moves_in_the_variants_own_words
+run "kings, colours and themes" t_kings_colours_and_themes
+run "the board grows and shows its numbers" t_the_board_grows_and_shows_its_numbers
 run "resize" t_resize
 run "NO_COLOR" t_no_color
 run "Ctrl-C restores the terminal" t_ctrl_c_restores_the_terminal

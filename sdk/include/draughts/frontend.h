@@ -331,6 +331,10 @@ typedef struct dr_host {
   /* Holds (1) or lets go on (0) the computer's play and the clocks: a game of the computer
   ** against itself can be stopped to look at. */
   int (*pause)(dr_session *s, int on);
+  /* How the person asked the front end to look and sound ('draughts play --theme dark
+  ** --sound off --numbers'): the value of setting 'name' ("theme", "sound", "numbers"), or
+  ** NULL when none was given. */
+  const char *(*preference)(dr_session *s, const char *name);
 } dr_host;
 
 /* Whether 'host' has 'slot' (for slots added after version 1). */
