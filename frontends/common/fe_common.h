@@ -8,7 +8,7 @@
 ** Files: session.c (the host, messages, the engine's news), status.c (status texts,
 ** the move list), board.c (display positions, point labels, the last move), cursor.c
 ** (the keyboard cursor, the hint), keys.c (the commands by key, questions answered),
-** form.c (the new-game form), scores.c.
+** form.c (the new-game form), scores.c, review.c (looking back through a game).
 */
 #ifndef FE_COMMON_H
 #define FE_COMMON_H
@@ -113,7 +113,7 @@ void fe_review_to(fe_state *f, int ply);      /* the position after 'ply' moves;
 void fe_review_step(fe_state *f, int delta);
 void fe_position(fe_state *f, dr_position *out); /* what the board shows: reviewed, or the game's */
 int fe_review_refuses(fe_state *f);           /* 1 (and said why) while a review hides the game */
-void fe_review_text(const fe_state *f, int plies, char *out, size_t len); /* "Looking back: after move 3 of 40" */
+void fe_review_text(fe_state *f, char *out, size_t len); /* "Looking back: after 12. c3-d4" */
 
 /* board.c */
 void fe_display_of(const fe_state *f, const dr_geometry *g, int file, int rank, int *c, int *r); /* column, row */

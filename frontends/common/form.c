@@ -74,7 +74,7 @@ static void open_on(fe_state *f, const dr_setup *cur) {
     if (strcmp(rule_name(f, &info, k), cur->rules) == 0) m->preset = k;
   for (int i = 0; i < NOPPONENTS; i++)
     if (opponents[i].player[0] == cur->player[0] && opponents[i].player[1] == cur->player[1]) m->opponent = i;
-  m->level = cur->level;
+  m->level = cur->level ? cur->level : info.default_level ? info.default_level : 1; /* 0: the game's own */
   m->level_chosen = 0;
   m->clock = DR_HAS_FIELD(dr_setup, cur, clock_seconds) ? clock_index(cur->clock_seconds, cur->clock_increment) : 0;
 }

@@ -12,16 +12,37 @@ int fe_review_kept(const fe_state *f) { return DR_HOST_HAS(f->h, position_at); }
 
 int fe_reviewing(const fe_state *f) { return f->review >= 0; }
 
-/* Where the review stands, said on the message line. */
-static void say_where(fe_state *f, int plies) {
-  if (f->review < 0) fe_say(f, 0, "%s", "Back to the game.");
-  else if (f->review == 0) fe_say(f, 0, "%s", "The start, before any move. PgDn: the next move; End: back to the game.");
-  else fe_say(f, 0, "After move %d of %d. PgUp, PgDn: step; End: back to the game.", f->review, plies);
+/* The move reviewed as the move list numbers it: "12. c3-d4", "12... f6-e5". */
+static void reviewed_move(fe_state *f, char *out, size_t len) {
+  dr_status st;
+  char text[64] = "";
+  fe_status(f, &st);
+  int at = f->review - 1 + st.start_turn;
+  f->h->move_at(f->s, f->review - 1, NULL, text, sizeof text);
+  snprintf(out, len, "%d%s %s", at / 2 + 1, at % 2 ? "..." : ".", text);
 }
 
-void fe_review_text(const fe_state *f, int plies, char *out, size_t len) {
-  if (f->review == 0) snprintf(out, len, "%s", "Looking back: the start");
-  else snprintf(out, len, "Looking back: after move %d of %d", f->review, plies);
+/* Where the review stands, said on the message line. */
+static void say_where(fe_state *f) {
+  char move[96];
+  if (f->review < 0) {
+    fe_say(f, 0, "%s", "Back to the game.");
+  } else if (f->review == 0) {
+    fe_say(f, 0, "%s", "The start, before any move. PgDn: the next move; End: back to the game.");
+  } else {
+    reviewed_move(f, move, sizeof move);
+    fe_say(f, 0, "After %s. PgUp, PgDn: step; End: back to the game.", move);
+  }
+}
+
+void fe_review_text(fe_state *f, char *out, size_t len) {
+  char move[96];
+  if (f->review == 0) {
+    snprintf(out, len, "%s", "Looking back: the start");
+    return;
+  }
+  reviewed_move(f, move, sizeof move);
+  snprintf(out, len, "Looking back: after %s", move);
 }
 
 /* The position after 'ply' moves, the end of the game meaning the game itself. */
@@ -33,7 +54,7 @@ void fe_review_to(fe_state *f, int ply) {
   f->review = ply >= st.plies ? -1 : ply;
   f->hint_active = 0;
   f->h->input_clear(f->s);
-  say_where(f, st.plies);
+  say_where(f);
 }
 
 void fe_review_step(fe_state *f, int delta) {

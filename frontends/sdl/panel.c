@@ -127,7 +127,7 @@ static void draw_turn(ui *u, pen *p, const dr_status *st) {
   para(u, p, FONT_BOLD, st->result != DR_ONGOING ? COL_ERROR : COL_TEXT, status, 2);
   if (*st->warning) para(u, p, FONT_SMALL, COL_ERROR, st->warning, 3);
   if (fe_reviewing(&u->fe)) {
-    fe_review_text(&u->fe, st->plies, status, sizeof status);
+    fe_review_text(&u->fe, status, sizeof status);
     para(u, p, FONT_TEXT, COL_NOTE, status, 2);
   } else if (st->paused) {
     para(u, p, FONT_TEXT, COL_NOTE, "Paused: z goes on", 1);

@@ -39,7 +39,7 @@ static int draw_counters(ui *u, const dr_status *st, int y, int x, int w) {
   fe_status_line(&u->fe, line, sizeof line);
   tty_put(y++, x, w, st->result != DR_ONGOING ? tty_attr(u, PAIR_ERROR) : (int)A_BOLD, "%s", line);
   if (*st->warning) tty_put(y++, x, w, tty_attr(u, PAIR_ERROR), "%s", st->warning);
-  if (fe_reviewing(&u->fe)) fe_review_text(&u->fe, st->plies, last, sizeof last);
+  if (fe_reviewing(&u->fe)) fe_review_text(&u->fe, last, sizeof last);
   if (fe_reviewing(&u->fe)) tty_put(y++, x, w, tty_attr(u, PAIR_RING), "%s", last);
   else if (st->paused) tty_put(y++, x, w, tty_attr(u, PAIR_RING), "%s", "Paused: z goes on");
   if (fe_draw_count(st, line, sizeof line)) y = tty_para(y, x, w, 2, 0, line);

@@ -13,7 +13,7 @@
 int scores_panel(ui *u, int y, int x, int w) {
   char lines[2][128];
   int n = fe_scores_lines(&u->fe, lines);
-  for (int i = 0; i < n; i++) tty_put(y++, x, w, 0, "%s", lines[i]);
+  for (int i = 0; i < n; i++) y = tty_para(y, x, w, 2, 0, lines[i]);
   return y;
 }
 

@@ -16,7 +16,7 @@
 
 #include "tty.h"
 
-#define PANEL_MIN 30 /* columns the status panel needs beside the board */
+#define PANEL_MIN 40 /* columns the status panel needs beside the board: a larger board must leave them */
 #define TICK_MS 100  /* how often the loop polls the session */
 
 static volatile sig_atomic_t interrupted;

@@ -178,10 +178,12 @@ static void store_setup(session *s, const dr_setup *in, const char *variant, int
   setup_clock(in, &s->clock_seconds, &s->clock_increment);
 }
 
+/* A level nobody asked for stays open (0 in 'setup'): the start menu gives each game its own. */
 int session_prepare(session *s, const dr_setup *setup) {
   int level, player[2];
   if (check_setup(s, setup, &level, player)) return -1;
   store_setup(s, setup, setup->variant, level, player);
+  s->level_open = setup->level == 0 && !setup->variant;
   return 0;
 }
 
@@ -194,7 +196,7 @@ void session_setup(session *s, dr_setup *out) {
   full.sets = (const char *const *)s->sets;
   full.fen = s->fen;
   full.eval = s->eval;
-  full.level = s->sc.streak_mode ? DR_LEVEL_STREAK : s->level;
+  full.level = s->level_open && !s->has_game ? 0 : s->sc.streak_mode ? DR_LEVEL_STREAK : s->level;
   full.player[0] = s->player[0];
   full.player[1] = s->player[1];
   full.clock_seconds = s->clock_seconds;

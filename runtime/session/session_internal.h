@@ -80,6 +80,7 @@ struct dr_session {
   int nsets;
   char **sets;
   int level, player[2];
+  int level_open;       /* no level was asked for before the first game */
   char rules_text[256];
   /* The game. */
   int has_game;

@@ -71,6 +71,17 @@ expect() {
   if wait_for "$@"; then pass; else fail "no '$1' on the screen:"; screen | sed 's/^/  | /'; fi
 }
 
+# expect_match PATTERN: as expect, for an extended regular expression.
+expect_match() {
+  i=0
+  while [ $i -lt 200 ]; do
+    screen | grep -qE -- "$1" && { pass; return; }
+    sleep 0.05
+    i=$((i + 1))
+  done
+  fail "nothing matches '$1' on the screen:"; screen | sed 's/^/  | /'
+}
+
 # expect_gone TEXT: the screen does not show TEXT.
 expect_gone() {
   if screen | grep -qF -- "$1"; then fail "'$1' is still on the screen"; else pass; fi
@@ -432,7 +443,7 @@ t_reviewing_a_game() {
   expect "1. c3xe5         h8-g7"
   keys :; type_text e5-d6; keys Enter
   keys , ,
-  expect "Looking back: after move 1 of 3"
+  expect "Looking back: after 1. c3xe5"
   [ "$(square_at 4 5)" = "w" ] && pass || fail "e5 should hold the white man after move 1: '$(square_at 4 5)'"
   keys Home
   expect "Looking back: the start"
@@ -441,7 +452,7 @@ t_reviewing_a_game() {
   expect "Back to the game."
   expect_gone "Looking back"
   click_text h8-g7
-  expect "Looking back: after move 2 of 3"
+  expect "Looking back: after 1... h8-g7"
   keys Escape
   start 80 24 "$draughts" play template --two-players --fen W:Wc3:Bd4
   keys :; type_text c3xe5; keys Enter
@@ -469,13 +480,13 @@ t_redo_and_a_draw_between_two_people() {
   expect "Game over: a draw (a draw agreed)"
 }
 
+# The running side's time is marked '<'; how much of it has gone depends on the machine.
 t_a_clock_for_two_people() {
   start 80 24 "$draughts" play template --two-players --clock 5+3
-  expect "Clock: white 5:00 <"
   expect "black 5:00"
+  expect_match "Clock: white [0-9]:[0-9][0-9] <"
   keys :; type_text c3-d4; keys Enter
-  expect "black 4:5"
-  expect "white 5:0"
+  expect_match "black [0-9]:[0-9][0-9] <"
 }
 
 t_the_computer_playing_itself_pauses() {
