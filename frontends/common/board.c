@@ -13,11 +13,13 @@ void fe_display_of(const fe_state *f, const dr_geometry *g, int file, int rank, 
   *r = f->flip ? rank : g->ranks - 1 - rank;
 }
 
+/* The move that led to the position shown, reviewed or not. */
 dr_bits fe_last_move(fe_state *f) {
   dr_status st;
   dr_move m;
   fe_status(f, &st);
-  if (f->h->move_at(f->s, st.plies - 1, &m, NULL, 0)) return 0;
+  int ply = fe_reviewing(f) ? f->review : st.plies;
+  if (f->h->move_at(f->s, ply - 1, &m, NULL, 0)) return 0;
   dr_bits set = (dr_bits)1 << m.from | (dr_bits)1 << m.to;
   for (int i = 0; i < m.njumps; i++) set |= (dr_bits)1 << m.path[i];
   return set;

@@ -8,7 +8,7 @@
 ** Files: session.c (the host, messages, the engine's news), status.c (status texts,
 ** the move list), board.c (display positions, point labels, the last move), cursor.c
 ** (the keyboard cursor, the hint), keys.c (the commands by key, questions answered),
-** form.c (the new-game form), scores.c.
+** form.c (the new-game form), scores.c, review.c (looking back through a game).
 */
 #ifndef FE_COMMON_H
 #define FE_COMMON_H
@@ -22,12 +22,16 @@
 enum { FE_VIEW_GAME, FE_VIEW_MENU, FE_VIEW_HELP, FE_VIEW_SCORES };
 
 /* The question open over the game. */
-enum { FE_ASK_NONE, FE_ASK_MOVE, FE_ASK_SAVE, FE_ASK_LOAD, FE_ASK_QUIT, FE_ASK_RESIGN };
+enum { FE_ASK_NONE, FE_ASK_MOVE, FE_ASK_SAVE, FE_ASK_LOAD, FE_ASK_QUIT, FE_ASK_RESIGN, FE_ASK_DRAW };
 
 /* The new-game form: its rows, and the row and the choices made. */
-enum { FE_ROW_VARIANT, FE_ROW_RULES, FE_ROW_OPPONENT, FE_ROW_LEVEL, FE_ROW_PLAYER, FE_ROW_START, FE_NROWS };
+enum {
+  FE_ROW_VARIANT, FE_ROW_RULES, FE_ROW_OPPONENT, FE_ROW_LEVEL, FE_ROW_CLOCK, FE_ROW_PLAYER, FE_ROW_START, FE_NROWS
+};
 typedef struct fe_form {
   int row, variant, preset, opponent, level;
+  int clock;             /* the clock's choice (fe_form_clock); 0: none */
+  int level_chosen;      /* the level was changed here: a new game keeps it */
   char player[64];       /* the nickname as typed */
 } fe_form;
 
@@ -35,7 +39,7 @@ typedef struct fe_form {
 
 /* The scores screen, and what the player was last told about scores. */
 typedef struct fe_scores {
-  int variant, top;      /* the game shown, its first recent game shown */
+  int variant, preset, top; /* the game and rules shown, its first recent game shown */
   char seen_notice[256]; /* the score store's last notice, once said */
   int seen_finished;     /* the result of the game was announced */
 } fe_scores;
@@ -67,6 +71,9 @@ typedef struct fe_state {
   int cursor;            /* the point under the keyboard cursor, -1 none */
   fe_points points;
   int caught_plies;      /* plies when the cursor and hint last caught up with the game; -1 */
+  int review;            /* the game is looked back at after this many moves; -1: it is played */
+  int numbers;           /* the points' numbers are shown, for boards that number them */
+  int draw_asked;        /* the draw offer on the board was put to the other player */
   fe_form form;
   fe_scores scores;
 } fe_state;
@@ -81,14 +88,32 @@ void fe_variant(fe_state *f, int index, dr_variant_info *info);
 int fe_variant_index(fe_state *f, const char *name); /* in the catalogue; -1 for none (or NULL) */
 int fe_poll(fe_state *f);                     /* DR_EVENT_*; a move played or a failure is said */
 int fe_flip_for(const int player[2]);         /* the board turned so that the person plays upwards */
+const char *fe_preference(fe_state *f, const char *name); /* a setting from the command line, or NULL */
+int fe_numbered(fe_state *f);                 /* the board's points have numbers */
+void fe_move_example(fe_state *f, char *out, size_t len); /* moves of this position to show as examples */
+void fe_default_file(fe_state *f, char *out, size_t len); /* where a game is saved unless said otherwise */
+char *fe_locale_ctype(int utf8);              /* the user's character set (or UTF-8); the old one to restore */
+void fe_locale_restore(char *old);
 
 /* status.c */
 const char *fe_side_title(int side);          /* "White", "Black" */
 const char *fe_who(const dr_status *st, int side); /* "computer", "you", "player 1" */
 int fe_computer_plays(const dr_status *st);
 void fe_status_line(fe_state *f, char *out, size_t len);
+int fe_draw_count(const dr_status *st, char *out, size_t len); /* the draw rule's count as a line; 0: none */
+void fe_level_text(fe_state *f, const dr_status *st, char *out, size_t len); /* the computer's level */
+void fe_clock_text(int ms, char *out, size_t len); /* "4:32", "0:09.5" under ten seconds */
 int fe_move_rows(const dr_status *st);        /* numbered rows of the move list */
 void fe_move_row(fe_state *f, const dr_status *st, int row, char *a, char *b, size_t len);
+
+/* review.c */
+int fe_review_kept(const fe_state *f);        /* the host has 'position_at' */
+int fe_reviewing(const fe_state *f);
+void fe_review_to(fe_state *f, int ply);      /* the position after 'ply' moves; the last one: the game */
+void fe_review_step(fe_state *f, int delta);
+void fe_position(fe_state *f, dr_position *out); /* what the board shows: reviewed, or the game's */
+int fe_review_refuses(fe_state *f);           /* 1 (and said why) while a review hides the game */
+void fe_review_text(fe_state *f, char *out, size_t len); /* "Looking back: after 12. c3-d4" */
 
 /* board.c */
 void fe_display_of(const fe_state *f, const dr_geometry *g, int file, int rank, int *c, int *r); /* column, row */
@@ -105,15 +130,29 @@ int fe_caught_up(fe_state *f);                /* 1 when the game moved on: the h
 /* keys.c — the commands, by the same key in every front end. */
 enum {
   FE_CMD_NONE, FE_CMD_UNDO, FE_CMD_HINT, FE_CMD_NEW, FE_CMD_RESIGN, FE_CMD_FLIP, FE_CMD_SAVE, FE_CMD_LOAD,
-  FE_CMD_TYPE, FE_CMD_HELP, FE_CMD_SCORES, FE_CMD_GO, FE_CMD_QUIT, FE_CMD_ANIMATE, FE_CMD_DROP
+  FE_CMD_TYPE, FE_CMD_HELP, FE_CMD_SCORES, FE_CMD_GO, FE_CMD_QUIT, FE_CMD_ANIMATE, FE_CMD_DROP, FE_CMD_REDO,
+  FE_CMD_DRAW, FE_CMD_PAUSE, FE_CMD_BACK, FE_CMD_FORWARD, FE_CMD_FIRST, FE_CMD_LAST, FE_CMD_NUMBERS, FE_CMD_THEME,
+  FE_CMD_SOUND
 };
-#define FE_KEY_ESC 27
+/* Keys a front end passes for its own (Esc, and page and line keys for reviewing). */
+enum { FE_KEY_ESC = 27, FE_KEY_PGUP = 0x1001, FE_KEY_PGDN, FE_KEY_HOME, FE_KEY_END };
 int fe_command(fe_state *f, int key);         /* FE_CMD_* still to finish: see keys.c */
 int fe_tap(fe_state *f, int point);           /* DR_INPUT_*; a whole move is played */
 int fe_hint_pick(fe_state *f, char *text, size_t len); /* 0: the hinted piece selected, the cursor on */
+int fe_enter(fe_state *f);                    /* Enter: a tap under the cursor, or the whole hint; DR_INPUT_* */
 int fe_play_text(fe_state *f, const char *text);
 int fe_file(fe_state *f, int kind, const char *path); /* FE_ASK_SAVE or FE_ASK_LOAD */
-void fe_yes_no(fe_state *f, int yes);         /* the answer to FE_ASK_QUIT or FE_ASK_RESIGN */
+void fe_yes_no(fe_state *f, int yes);         /* the answer to FE_ASK_QUIT, FE_ASK_RESIGN or FE_ASK_DRAW */
+void fe_draw_watch(fe_state *f);              /* a draw offered on the board is put to the other player */
+typedef struct fe_key {
+  int key;
+  const char *label;
+  int weight;            /* 10: always shown; lighter ones are left out when room is short */
+  int shown;             /* offered in this game */
+} fe_key;
+int fe_game_keys(fe_state *f, fe_key *out, int max); /* the commands this game offers, in order */
+void fe_key_line(fe_state *f, int width, char *out, size_t len); /* "u undo  h hint  ...", to fit 'width' */
+const char *fe_question(fe_state *f, char *out, size_t len); /* the yes/no question open, in words */
 
 /* form.c */
 void fe_menu_open(fe_state *f);
@@ -122,6 +161,7 @@ const char *fe_form_rules(fe_state *f, const dr_variant_info *info);
 const char *fe_form_opponent(const fe_state *f, const char *friend_text);
 void fe_form_level(fe_state *f, const dr_variant_info *info, char *out, size_t len);
 const char *fe_form_player(fe_state *f);
+void fe_form_clock(fe_state *f, char *out, size_t len); /* "5 min + 3 s", "none", "-" without two people */
 const char *fe_form_leaving(fe_state *f);     /* a warning that a new game resigns this one, or "" */
 int fe_form_typing(fe_state *f);              /* typed text goes to the nickname */
 void fe_form_row(fe_state *f, int delta);
@@ -138,6 +178,14 @@ void fe_scores_open(fe_state *f);
 void fe_scores_turn(fe_state *f, int delta);
 void fe_scores_scroll(fe_state *f, int delta);
 void fe_scores_close(fe_state *f);
+const char *fe_scores_rules(fe_state *f, const dr_variant_info *info); /* the rules shown, "" for none */
+int fe_rules_kept(const fe_state *f);         /* the host keeps records per rules, and friends' */
+/* A record and a streak under 'rules', the player's (friend NULL) or a friend's: as the host's slots. */
+int fe_record(fe_state *f, const char *friend_nick, const char *variant, const char *rules, int level, dr_score *out);
+int fe_streak(fe_state *f, const char *friend_nick, const char *variant, const char *rules, dr_streak *out);
+int fe_friends(fe_state *f, char names[][64], int max); /* the friends whose records were imported */
+const char *fe_mark_text(const char *mark, char *out, size_t len); /* " — beats Expert", or "" */
+void fe_best_text(int best, char *out, size_t len); /* the best streak, "-" before any win */
 const char *fe_outcome_word(int outcome);     /* DR_SCORE_*: "loss", "draw", "win" */
 void fe_date_text(int64_t when, char *out, size_t len);
 

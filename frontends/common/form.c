@@ -23,6 +23,22 @@ static const struct opponent {
 
 static int wrap(int value, int delta, int n) { return n > 0 ? ((value + delta) % n + n) % n : 0; }
 
+/* Clocks for two people: each side's time and the increment (Fischer), in seconds.  The
+** last entry is the command line's clock when it is none of these. */
+static struct clock_choice {
+  int seconds, increment;
+} clocks[] = {{0, 0}, {60, 0}, {180, 2}, {300, 3}, {600, 5}, {900, 10}, {1800, 0}, {0, 0}};
+#define NCLOCKS (int)(sizeof clocks / sizeof *clocks - 1)
+
+static int clock_choices(void) { return NCLOCKS + (clocks[NCLOCKS].seconds > 0); }
+
+static int clock_index(int seconds, int increment) {
+  for (int i = 0; i < NCLOCKS; i++)
+    if (clocks[i].seconds == seconds && clocks[i].increment == increment) return i;
+  clocks[NCLOCKS] = (struct clock_choice){seconds, increment};
+  return NCLOCKS;
+}
+
 static void current_setup(fe_state *f, dr_setup *setup) {
   DR_INIT(*setup);
   f->h->setup(f->s, setup);
@@ -58,7 +74,9 @@ static void open_on(fe_state *f, const dr_setup *cur) {
     if (strcmp(rule_name(f, &info, k), cur->rules) == 0) m->preset = k;
   for (int i = 0; i < NOPPONENTS; i++)
     if (opponents[i].player[0] == cur->player[0] && opponents[i].player[1] == cur->player[1]) m->opponent = i;
-  m->level = cur->level;
+  m->level = cur->level ? cur->level : info.default_level ? info.default_level : 1; /* 0: the game's own */
+  m->level_chosen = 0;
+  m->clock = DR_HAS_FIELD(dr_setup, cur, clock_seconds) ? clock_index(cur->clock_seconds, cur->clock_increment) : 0;
 }
 
 void fe_menu_open(fe_state *f) {
@@ -100,6 +118,14 @@ void fe_form_level(fe_state *f, const dr_variant_info *info, char *out, size_t l
   else snprintf(out, len, "streak");
 }
 
+void fe_form_clock(fe_state *f, char *out, size_t len) {
+  const struct clock_choice *c = &clocks[f->form.clock];
+  if (!two_people(f) || !DR_HOST_HAS(f->h, pause)) snprintf(out, len, "-");
+  else if (c->seconds == 0) snprintf(out, len, "none");
+  else if (c->seconds % 60) snprintf(out, len, "%d s + %d s", c->seconds, c->increment);
+  else snprintf(out, len, "%d min + %d s", c->seconds / 60, c->increment);
+}
+
 const char *fe_form_player(fe_state *f) {
   dr_scoring sc;
   fe_scoring(f, &sc);
@@ -109,11 +135,9 @@ const char *fe_form_player(fe_state *f) {
 
 /* Leaving a game the player has moved in resigns it: say so before it happens. */
 const char *fe_form_leaving(fe_state *f) {
-  dr_status st;
   dr_scoring sc;
-  fe_status(f, &st);
   fe_scoring(f, &sc);
-  if (f->h->has_game(f->s) && sc.saved && st.result == DR_ONGOING && st.plies > 0)
+  if (f->h->has_game(f->s) && sc.leaving_loses)
     return "Starting a new game now counts as resigning the one on the board.";
   return "";
 }
@@ -156,10 +180,13 @@ void fe_form_change(fe_state *f, int delta) {
   case FE_ROW_VARIANT:
     m->variant = wrap(m->variant, delta, f->h->variant_count(f->s));
     m->preset = 0;
+    fe_form_info(f, &info);
+    if (!m->level_chosen && info.default_level) m->level = info.default_level; /* each game its own opponent */
     break;
   case FE_ROW_RULES: m->preset = wrap(m->preset, delta, rule_choices(f, &info)); break;
   case FE_ROW_OPPONENT: m->opponent = wrap(m->opponent, delta, NOPPONENTS); break;
-  case FE_ROW_LEVEL: m->level = next_level(f, delta); break;
+  case FE_ROW_LEVEL: m->level = next_level(f, delta), m->level_chosen = 1; break;
+  case FE_ROW_CLOCK: m->clock = wrap(m->clock, delta, clock_choices()); break;
   case FE_ROW_PLAYER: next_player(f, delta); break;
   default: break;
   }
@@ -193,6 +220,8 @@ static void setup_of(fe_state *f, const dr_variant_info *info, dr_setup *setup) 
   setup->level = f->form.level;
   setup->player[0] = o->player[0];
   setup->player[1] = o->player[1];
+  if (two_people(f)) setup->clock_seconds = clocks[f->form.clock].seconds;
+  if (two_people(f)) setup->clock_increment = clocks[f->form.clock].increment;
 }
 
 int fe_form_start(fe_state *f) {

@@ -4,6 +4,7 @@
 ** and the move list in numbered pairs.
 */
 #include <stdio.h>
+#include <string.h>
 
 #include "fe_common.h"
 
@@ -44,4 +45,28 @@ void fe_move_row(fe_state *f, const dr_status *st, int row, char *a, char *b, si
   *b = '\0';
   if (ply >= 0) f->h->move_at(f->s, ply, NULL, a, len);
   f->h->move_at(f->s, ply + 1, NULL, b, len);
+}
+
+/* "Moves each without a capture or a man move: 3 of 20", as the rules count it; 0 when
+** no count runs. */
+int fe_draw_count(const dr_status *st, char *out, size_t len) {
+  if (!st->draw_count || !*st->draw_count || len < 2) return 0;
+  if (st->draw_limit > 0) snprintf(out, len, "%s: %d of %d", st->draw_count, st->draw_counted, st->draw_limit);
+  else snprintf(out, len, "%s: %d", st->draw_count, st->draw_counted);
+  if (*out >= 'a' && *out <= 'z') *out = (char)(*out - 'a' + 'A');
+  return 1;
+}
+
+/* "Level 3 of 6", and where the streak chose it, "Level 2 of 6, from your streak". */
+void fe_level_text(fe_state *f, const dr_status *st, char *out, size_t len) {
+  dr_scoring sc;
+  fe_scoring(f, &sc);
+  snprintf(out, len, "Level %d of %d%s", st->level, f->h->levels(f->s), sc.streak_level ? ", from your streak" : "");
+}
+
+void fe_clock_text(int ms, char *out, size_t len) {
+  if (ms < 0) ms = 0;
+  if (ms < 10000) snprintf(out, len, "0:%02d.%d", ms / 1000, ms / 100 % 10);
+  else if (ms < 3600000) snprintf(out, len, "%d:%02d", ms / 60000, ms / 1000 % 60);
+  else snprintf(out, len, "%d:%02d:%02d", ms / 3600000, ms / 60000 % 60, ms / 1000 % 60);
 }

@@ -64,7 +64,7 @@ void anim_catch_up(ui *u) {
   if (!u->fe.h->has_game(u->fe.s)) return;
   fe_status(&u->fe, &st);
   if (st.plies == u->seen_plies) return;
-  if (u->animate && st.plies == u->seen_plies + 1) play_back(u, st.plies - 1);
+  if (u->animate && st.plies == u->seen_plies + 1 && !fe_reviewing(&u->fe)) play_back(u, st.plies - 1);
   u->pending_leg = 0;
   remember(u);
 }
@@ -79,7 +79,7 @@ void anim_slide(ui *u, int from, int to) {
   u->fe.h->position(u->fe.s, &pos);
   a->origin = in.from;
   a->side = pos.turn;
-  a->king = (int)(pos.kings >> in.from & 1);
+  a->king = (int)(pos.kings >> in.from & 1) || in.crowned;
   a->stop[0] = (uint8_t)from;
   a->stop[1] = (uint8_t)to;
   a->jumped[0] = -1;
@@ -88,6 +88,8 @@ void anim_slide(ui *u, int from, int to) {
   start(u, ANIM_SLIDE, SLIDE_LEG_MS);
 }
 
+/* 1 while something moves, and on the step it arrives: that frame shows the move at
+** rest, with the markers the slide left out. */
 int anim_step(ui *u) {
   anim *a = &u->an;
   if (a->kind == ANIM_NONE) return 0;
@@ -96,7 +98,7 @@ int anim_step(ui *u) {
     a->leg_start += (Uint32)a->leg_ms;
     if (++a->leg >= a->nlegs) a->kind = ANIM_NONE;
   }
-  return a->kind != ANIM_NONE;
+  return 1;
 }
 
 /* Eased: the piece starts and stops gently. */

@@ -11,14 +11,42 @@
 ** from the points' names ("c3": file c, rank 3), so no variant is assumed.
 */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "gui.h"
 
-static const rgba FRAME_WOOD = {92, 58, 36, 255}, DARK_SQUARE = {172, 122, 82, 255},
-                  LIGHT_SQUARE = {238, 217, 182, 255}, PLAIN_SQUARE = {224, 186, 136, 255},
-                  GROUND = {228, 196, 150, 255}, LINE = {88, 56, 34, 255}, LABEL = {240, 222, 190, 255};
+/* The board's colours: the frame, the playing and the other squares, squares of one
+** colour, the ground of a board of lines, its lines, and the coordinates on the frame. */
+static const struct theme {
+  const char *name;
+  rgba frame, dark, light, plain, ground, line, label;
+} themes[] = {
+    {"wood", {92, 58, 36, 255}, {172, 122, 82, 255}, {238, 217, 182, 255}, {224, 186, 136, 255},
+     {228, 196, 150, 255}, {88, 56, 34, 255}, {240, 222, 190, 255}},
+    {"light", {214, 190, 150, 255}, {200, 168, 124, 255}, {252, 246, 232, 255}, {242, 226, 196, 255},
+     {246, 236, 214, 255}, {140, 108, 72, 255}, {84, 60, 38, 255}},
+    {"dark", {34, 36, 40, 255}, {78, 102, 90, 255}, {160, 168, 158, 255}, {104, 126, 112, 255},
+     {96, 116, 104, 255}, {26, 34, 30, 255}, {196, 204, 196, 255}},
+};
+#define NTHEMES (int)(sizeof themes / sizeof *themes)
+#define THEME(u) (&themes[(u)->theme])
+
+int board_theme(const char *name) {
+  for (int i = 0; i < NTHEMES; i++)
+    if (strcmp(themes[i].name, name) == 0) return i;
+  return -1;
+}
+
+const char *board_theme_names(void) { return "wood, light, dark"; }
+
+/* The next board's colours: painted afresh at the next frame. */
+void board_next_theme(ui *u) {
+  u->theme = (u->theme + 1) % NTHEMES;
+  u->lay.out_w = 0;
+  fe_say(&u->fe, 0, "The %s board.", themes[u->theme].name);
+}
 
 /* ----------------------------------------------------------------- layout */
 
@@ -82,12 +110,13 @@ void board_layout(ui *u) {
   const dr_geometry *g = u->fe.h->has_game(u->fe.s) ? u->fe.h->geometry(u->fe.s) : NULL;
   int w, h, side;
   SDL_GetRendererOutputSize(u->ren, &w, &h);
-  if (l->out_w == w && l->out_h == h && l->flip == u->fe.flip && l->g == g && u->board_tex) return;
+  if (l->out_w == w && l->out_h == h && l->flip == u->fe.flip && l->g == g && l->theme == u->theme && u->board_tex)
+    return;
   int px = font_size(w, h, u->scale);
   char why[256];
   text_open(u, px, why, sizeof why); /* the fonts opened at start-up; only their size may fail */
   memset(l, 0, sizeof *l);
-  l->out_w = w, l->out_h = h, l->flip = u->fe.flip, l->g = g;
+  l->out_w = w, l->out_h = h, l->flip = u->fe.flip, l->g = g, l->theme = u->theme;
   place_frame(l, px, &side);
   if (g) place_board(u, g, side, px);
   fe_points *pts = &u->fe.points; /* for the keyboard cursor: it first goes low and central */
@@ -112,28 +141,28 @@ static void paint_squares(ui *u, canvas *cv, const dr_geometry *g) {
     for (int file = 0; file < g->files; file++) {
       int c, r, playing = (int)(at[rank & 63] >> (file & 63) & 1);
       fe_display_of(&u->fe, g, file, rank, &c, &r);
-      rgba col = g->draw == DR_DRAW_SQUARES ? PLAIN_SQUARE : playing ? DARK_SQUARE : LIGHT_SQUARE;
+      rgba col = g->draw == DR_DRAW_SQUARES ? THEME(u)->plain : playing ? THEME(u)->dark : THEME(u)->light;
       paint_wood(cv, cell_rect(l, c, r), col, playing ? 0.10f : 0.05f, rank * 31 + file * 7);
     }
   if (g->draw != DR_DRAW_SQUARES) return;
   float w = fmaxf(1.5f, l->cell * 0.03f), x0 = (float)(l->grid.x - l->frame.x), y0 = (float)(l->grid.y - l->frame.y);
   for (int i = 0; i <= g->files; i++)
-    paint_segment(cv, x0 + i * l->cell, y0, x0 + i * l->cell, y0 + l->grid.h, w, LINE);
+    paint_segment(cv, x0 + i * l->cell, y0, x0 + i * l->cell, y0 + l->grid.h, w, THEME(u)->line);
   for (int i = 0; i <= g->ranks; i++)
-    paint_segment(cv, x0, y0 + i * l->cell, x0 + l->grid.w, y0 + i * l->cell, w, LINE);
+    paint_segment(cv, x0, y0 + i * l->cell, x0 + l->grid.w, y0 + i * l->cell, w, THEME(u)->line);
 }
 
 static void paint_lines(ui *u, canvas *cv, const dr_geometry *g) {
   const layout *l = &u->lay;
   float w = fmaxf(2.0f, l->cell * 0.05f), fx = (float)l->frame.x, fy = (float)l->frame.y;
   SDL_Rect ground = {l->grid.x - l->frame.x, l->grid.y - l->frame.y, l->grid.w, l->grid.h};
-  paint_wood(cv, ground, GROUND, 0.08f, 5);
+  paint_wood(cv, ground, THEME(u)->ground, 0.08f, 5);
   for (int i = 0; i < g->nlines; i++) {
     int a = g->lines[i][0], b = g->lines[i][1];
-    paint_segment(cv, l->x[a] - fx, l->y[a] - fy, l->x[b] - fx, l->y[b] - fy, w, LINE);
+    paint_segment(cv, l->x[a] - fx, l->y[a] - fy, l->x[b] - fx, l->y[b] - fy, w, THEME(u)->line);
   }
   for (int p = 0; p < DR_MAX_POINTS; p++)
-    if (g->points >> p & 1) paint_disc(cv, l->x[p] - fx, l->y[p] - fy, fmaxf(3.0f, l->cell * 0.075f), LINE);
+    if (g->points >> p & 1) paint_disc(cv, l->x[p] - fx, l->y[p] - fy, fmaxf(3.0f, l->cell * 0.075f), THEME(u)->line);
 }
 
 /* A thin light edge outside and a dark one inside the frame: it looks raised. */
@@ -158,7 +187,7 @@ static void board_paint(ui *u) {
   if (u->board_tex) SDL_DestroyTexture(u->board_tex);
   u->board_tex = NULL;
   if (paint_new(&cv, l->frame.w, l->frame.h)) return;
-  paint_wood(&cv, (SDL_Rect){0, 0, cv.w, cv.h}, FRAME_WOOD, 0.14f, 11);
+  paint_wood(&cv, (SDL_Rect){0, 0, cv.w, cv.h}, THEME(u)->frame, 0.14f, 11);
   if (g->draw == DR_DRAW_LINES) paint_lines(u, &cv, g);
   else paint_squares(u, &cv, g);
   paint_bevel(u, &cv);
@@ -243,9 +272,9 @@ typedef struct board_state {
 ** is shown where it has landed. */
 static int shown_piece(const board_state *b, int p, int *king) {
   dr_bits bit = (dr_bits)1 << p;
-  if (b->hidden & bit) return -1;
+  if ((b->hidden | b->in.removed) & bit) return -1;
   if (!b->sliding && b->in.from >= 0 && b->in.nlandings > 0) {
-    if (p == b->in.at) return *king = (int)(b->pos.kings >> b->in.from & 1), b->pos.turn;
+    if (p == b->in.at) return *king = (int)(b->pos.kings >> b->in.from & 1) || b->in.crowned, b->pos.turn;
     if (p == b->in.from) return -1;
   }
   *king = (b->pos.kings & bit) != 0;
@@ -265,7 +294,7 @@ static void draw_markers(ui *u, const board_state *b, int p) {
   const layout *l = &u->lay;
   dr_bits bit = (dr_bits)1 << p;
   const sprite *outline = &u->spr.s[SPR_OUTLINE];
-  if (b->in.jumped & bit) sprite_draw(u, outline, l->x[p], l->y[p], COL_JUMPED);
+  if (b->in.jumped & ~b->in.removed & bit) sprite_draw(u, outline, l->x[p], l->y[p], COL_JUMPED);
   else if (b->in.from < 0 && (b->in.must_capture & bit)) sprite_draw(u, outline, l->x[p], l->y[p], COL_MUST);
   if (b->in.from >= 0 && p == b->in.at && !b->sliding) sprite_draw(u, outline, l->x[p], l->y[p], COL_SELECTED);
   if (b->in.targets & bit)
@@ -301,7 +330,22 @@ static void draw_moving(ui *u) {
 /* ----------------------------------------------------------------- labels */
 
 static void draw_label(ui *u, const char *s, int cx, int cy) {
-  text_draw(u, FONT_SMALL, LABEL, cx - text_width(u, FONT_SMALL, s) / 2, cy - text_height(u, FONT_SMALL) / 2, s);
+  text_draw(u, FONT_SMALL, THEME(u)->label, cx - text_width(u, FONT_SMALL, s) / 2, cy - text_height(u, FONT_SMALL) / 2,
+            s);
+}
+
+/* Each point's number in its cell's top left corner, where no piece covers it. */
+static void draw_numbers(ui *u) {
+  const layout *l = &u->lay;
+  rgba col = THEME(u)->line;
+  col.a = 200;
+  if (!u->fe.numbers) return;
+  for (int p = 0; p < DR_MAX_POINTS; p++) {
+    char n[8];
+    if (!(l->g->points >> p & 1) || !l->g->point[p].number) continue;
+    snprintf(n, sizeof n, "%d", l->g->point[p].number);
+    text_draw(u, FONT_SMALL, col, l->x[p] - l->cell / 2 + l->cell / 16, l->y[p] - l->cell / 2, n);
+  }
 }
 
 static void draw_labels(ui *u) {
@@ -333,7 +377,7 @@ static void gather(ui *u, board_state *b) {
     b->in.from = b->in.at = -1; /* no markers while the move is shown */
     b->last = 0;
   } else {
-    u->fe.h->position(u->fe.s, &b->pos);
+    fe_position(&u->fe, &b->pos);
     fe_input(&u->fe, &b->in);
     b->last = fe_last_move(&u->fe);
   }
@@ -349,6 +393,7 @@ void board_draw(ui *u) {
   SDL_RenderCopy(u->ren, u->board_tex, NULL, &l->frame);
   gather(u, &b);
   draw_last(u, &b);
+  draw_numbers(u);
   draw_pieces(u, &b);
   for (int p = 0; p < DR_MAX_POINTS; p++)
     if (l->g->points >> p & 1) draw_markers(u, &b, p);

@@ -22,6 +22,7 @@ static int fail(char *why, size_t len, const char *what, const char *detail) {
 
 void gui_replaced(ui *u) {
   anim_reset(u);
+  sound_sync(u);
   u->fe.caught_plies = -1;
 }
 
@@ -64,6 +65,8 @@ void gui_draw(ui *u) {
   board_layout(u);
   set_title(u);
   u->nbuttons = 0;
+  u->ntexts = 0;
+  u->card = (SDL_Rect){0, 0, 0, 0};
   SDL_SetRenderDrawColor(u->ren, COL_BG.r, COL_BG.g, COL_BG.b, 255);
   SDL_RenderClear(u->ren);
   if (u->fe.view == FE_VIEW_MENU) menu_draw(u);
@@ -82,9 +85,13 @@ static int tick(ui *u) {
   int events = fe_poll(&u->fe);
   if (events & DR_EVENT_HINT) keys_follow_hint(u);
   anim_catch_up(u);
-  if (fe_caught_up(&u->fe)) u->over_hidden = 0; /* a new position brings the game-over card back */
+  if (fe_caught_up(&u->fe)) u->over_hidden = 0, u->moves_back = 0; /* the card back, the latest moves shown */
   fe_scores_watch(&u->fe);
-  return moving || events || u->fe.eng.thinking || u->an.kind != ANIM_NONE;
+  fe_draw_watch(&u->fe);
+  sound_watch(u);
+  dr_status st;
+  fe_status(&u->fe, &st);
+  return moving || events || u->fe.eng.thinking || u->an.kind != ANIM_NONE || st.clock_running; /* a clock ticks */
 }
 
 static void window_event(ui *u, const SDL_WindowEvent *w) {
@@ -106,25 +113,28 @@ static void dispatch(ui *u, const SDL_Event *ev) {
   else if (u->fe.h->has_game(u->fe.s)) keys_event(u, ev);
 }
 
-/* One turn of the loop: events, the session, a script step, and a frame if needed. */
+/* One turn of the loop: events, the session, a frame if needed, then a script step:
+** after the frame, so that the script sees the window as a person would. */
 static int turn(ui *u, char *why, size_t len) {
   SDL_Event ev;
-  int wait = u->an.kind != ANIM_NONE ? FRAME_MS : u->fe.eng.thinking ? THINK_MS : IDLE_MS, changed = 0;
+  int wait = u->an.kind != ANIM_NONE ? FRAME_MS : u->fe.eng.thinking ? THINK_MS : IDLE_MS;
+  int changed = u->redraw;
+  u->redraw = 0;
   if (SDL_WaitEventTimeout(&ev, wait)) {
     changed = 1;
     dispatch(u, &ev);
     while (!u->fe.quit && SDL_PollEvent(&ev)) dispatch(u, &ev);
   }
   changed |= tick(u);
-  if (u->sc && !u->fe.quit) {
-    int rc = script_step(u, why, len);
-    if (rc < 0) return -1;
-    if (rc > 0) u->fe.quit = 1;
-    changed = 1;
-  }
   if (changed || u->lay.out_w == 0) {
     gui_draw(u);
     SDL_RenderPresent(u->ren);
+  }
+  if (u->sc && !u->fe.quit) {
+    int rc = script_step(u, why, len);
+    if (rc < 0) return -1;
+    if (rc == SCRIPT_ENDED) u->fe.quit = 1;
+    u->redraw = rc == SCRIPT_STEPPED; /* a step changes what is shown; waiting does not */
   }
   return 0;
 }
@@ -167,10 +177,12 @@ static int open_window(ui *u, char *why, size_t len) {
   SDL_GetRendererOutputSize(u->ren, &ow, &oh);
   u->scale = w > 0 ? (float)ow / (float)w : 1.0f;
   SDL_StopTextInput(); /* on only while a question wants text: keys are commands */
+  sound_open(u);
   return text_open(u, 16, why, len);
 }
 
 static void close_window(ui *u) {
+  sound_close(u);
   text_close(u);
   board_release(u);
   if (u->ren) SDL_DestroyRenderer(u->ren);
@@ -208,18 +220,31 @@ static int play(ui *u, char *why, size_t len) {
   return rc;
 }
 
+/* The board's theme the command line named; -1 and why when there is none of that name. */
+static int choose_theme(ui *u, char *why, size_t len) {
+  const char *name = fe_preference(&u->fe, "theme");
+  u->theme = name ? board_theme(name) : 0;
+  if (u->theme >= 0) return 0;
+  snprintf(why, len, "no theme '%s' in the window (themes: %s)", name, board_theme_names());
+  return -1;
+}
+
 static int gui_run(const dr_host *host, dr_session *s, char *why, size_t len) {
   if (fe_host_usable(host, why, len)) return -1;
   ui *u = new_ui(host, s);
   if (!u) return fail(why, len, "out of memory", NULL);
+  if (choose_theme(u, why, len)) {
+    free(u);
+    return -1;
+  }
   int rc = -1;
+  char *ctype = fe_locale_ctype(1); /* X reads the window's title as text of the character set */
   /* A board game, not a game that takes over the screen: the screensaver may run and
   ** the desktop's compositor stays on. */
   SDL_SetHint(SDL_HINT_VIDEO_ALLOW_SCREENSAVER, "1");
   SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0");
-  if (SDL_Init(SDL_INIT_VIDEO) != 0) {
-    rc = fail(why, len, "no display: SDL cannot start its video; play in the terminal with --frontend tty",
-              SDL_GetError());
+  if (gui_video_start(why, len) != 0) {
+    rc = -1;
   } else if (TTF_Init() != 0) {
     rc = fail(why, len, "SDL_ttf cannot start", TTF_GetError());
     SDL_Quit();
@@ -229,6 +254,7 @@ static int gui_run(const dr_host *host, dr_session *s, char *why, size_t len) {
     TTF_Quit();
     SDL_Quit();
   }
+  fe_locale_restore(ctype);
   free(u);
   return rc;
 }

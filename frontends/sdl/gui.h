@@ -35,7 +35,7 @@ typedef struct rgba {
 } rgba;
 
 /* The palette: a wooden board, cream and ebony pieces, clear markers. */
-extern const rgba COL_BG, COL_PANEL, COL_TEXT, COL_DIM, COL_HEAD, COL_ERROR, COL_RING, COL_JUMPED, COL_MUST,
+extern const rgba COL_BG, COL_PANEL, COL_TEXT, COL_DIM, COL_HEAD, COL_ERROR, COL_NOTE, COL_RING, COL_JUMPED, COL_MUST,
     COL_SELECTED, COL_HINT, COL_LAST, COL_LAST_SPOT, COL_CURSOR;
 
 /* An image with its anchor: the point of the image that goes on a point's centre. */
@@ -55,7 +55,8 @@ typedef struct sprites {
 typedef struct layout {
   int out_w, out_h;     /* laid out for this size... */
   int flip;             /* ...this orientation... */
-  const dr_geometry *g; /* ...and this board */
+  const dr_geometry *g; /* ...this board... */
+  int theme;            /* ...and these colours */
   SDL_Rect frame;       /* the board with its wooden frame and coordinates */
   SDL_Rect grid;        /* the squares (or the area the points stand in) */
   SDL_Rect panel;       /* the status */
@@ -81,6 +82,14 @@ typedef struct anim {
 
 typedef struct script script;
 
+/* A text as last drawn, for the test driver to check the layout (nothing overlaps,
+** nothing is cut without an ellipsis, nothing leaves its area). */
+typedef struct drawn_text {
+  SDL_Rect box;
+  char s[72];
+} drawn_text;
+#define MAX_DRAWN_TEXTS 160
+
 typedef struct ui {
   fe_state fe;
   SDL_Window *win;
@@ -105,10 +114,26 @@ typedef struct ui {
   SDL_Rect button[48];
   int button_key[48];
   script *sc;
+  int ntexts;            /* the texts of the frame being drawn (for the test driver) */
+  drawn_text text[MAX_DRAWN_TEXTS];
+  SDL_Rect card;         /* the card over the board, as last drawn; empty when none */
+  int redraw;            /* draw the next frame whatever happens */
+  SDL_Rect moves_box;    /* the move list as last drawn: the wheel scrolls it */
+  int theme;             /* the board's colours (board.c) */
+  SDL_AudioDeviceID audio; /* 0: nothing to play on */
+  int sound_on;          /* sounds wanted ('v', --sound off) */
+  int sound_plies, sound_result; /* the game as last heard */
+  int sounds;            /* sounds played so far, and the last: for the test driver */
+  char last_sound[16];
+  int moves_back;        /* rows it is scrolled back from the latest */
 } ui;
 
 /* probe.c */
 int gui_probe(char *why, size_t len);
+int gui_video_start(char *why, size_t len); /* SDL_Init'ed video, or -1 and why not */
+
+/* The button of the move played at 'ply' in the move list (a click looks back at it). */
+#define KEY_MOVE(ply) (0x40000 + (ply))
 
 /* gui.c */
 void gui_draw(ui *u);  /* the whole frame, not presented */
@@ -147,9 +172,13 @@ int text_draw(ui *u, int font, rgba col, int x, int y, const char *s); /* return
 int text_width(ui *u, int font, const char *s);
 int text_height(ui *u, int font);
 int text_fit(ui *u, int font, const char *s, int width); /* bytes of 's' that fit */
+void text_cut(ui *u, int font, char *s, size_t size, int width); /* 's' cut to 'width' with an ellipsis */
 int text_wrap(ui *u, int font, const char *s, int width, int *start, int *len, int max);
 
 /* board.c */
+int board_theme(const char *name); /* the index of a board theme, -1 if none */
+const char *board_theme_names(void); /* "wood, light, dark" */
+void board_next_theme(ui *u);
 void board_layout(ui *u);
 void board_draw(ui *u);
 int board_point_at(const ui *u, int x, int y); /* -1: no point there */
@@ -157,12 +186,21 @@ void board_release(ui *u);
 void fill_rect(ui *u, SDL_Rect r, rgba col);
 void fill_round(ui *u, SDL_Rect r, int radius, rgba col);
 
+/* sound.c */
+enum { SOUND_MOVE, SOUND_CAPTURE, SOUND_END, SOUND_COUNT };
+void sound_open(ui *u);
+void sound_close(ui *u);
+void sound_play(ui *u, int kind);
+void sound_toggle(ui *u);
+void sound_sync(ui *u);    /* the game as it is, without a sound */
+void sound_watch(ui *u);   /* a move or the end since: its sound */
+
 /* anim.c */
 void anim_catch_up(ui *u); /* after the game changed: slide the new move */
 void anim_reset(ui *u);    /* the game was replaced (new, undo, load): nothing to slide */
 void anim_slide(ui *u, int from, int to);
 void anim_finish(ui *u);
-int anim_step(ui *u);      /* advances by the clock; 1 while something moves */
+int anim_step(ui *u);      /* advances by the clock; 1 while something moves, and as it stops */
 int anim_piece(const ui *u, int *side, int *king, float *x, float *y); /* the moving piece */
 dr_bits anim_hidden(const ui *u); /* points drawn empty meanwhile */
 
@@ -193,6 +231,7 @@ void help_event(ui *u, const SDL_Event *ev);
 ** screenshots played one step at a time whenever the game has settled. */
 script *script_open(const char *path, char *why, size_t len);
 void script_close(script *sc);
-int script_step(ui *u, char *why, size_t len); /* 1 when the script has ended */
+enum { SCRIPT_WAITING, SCRIPT_STEPPED, SCRIPT_ENDED };
+int script_step(ui *u, char *why, size_t len); /* SCRIPT_*, or -1 and why */
 
 #endif

@@ -10,14 +10,24 @@
 
 #include "gui.h"
 
-/* A landing slides as it is tapped, so a whole move shows only its last leg. */
+/* A landing slides as it is tapped, so a whole move shows only the legs not yet seen. */
+static void tapped(ui *u, const dr_input *before, int rc, int point) {
+  if (rc == DR_INPUT_LANDED) anim_slide(u, before->at, point);
+  if (rc == DR_INPUT_COMPLETE) u->pending_leg = before->nlandings, anim_catch_up(u);
+}
+
 static void tap(ui *u, int point) {
   dr_input before;
   if (point < 0) return;
   fe_input(&u->fe, &before);
-  int rc = fe_tap(&u->fe, point);
-  if (rc == DR_INPUT_LANDED) anim_slide(u, before.at, point);
-  if (rc == DR_INPUT_COMPLETE) u->pending_leg = before.nlandings, anim_catch_up(u);
+  tapped(u, &before, fe_tap(&u->fe, point), point);
+}
+
+/* Enter: a tap where the cursor is, or the whole hint it follows. */
+static void enter(ui *u) {
+  dr_input before;
+  fe_input(&u->fe, &before);
+  tapped(u, &before, fe_enter(&u->fe), u->fe.cursor);
 }
 
 void keys_follow_hint(ui *u) {
@@ -42,13 +52,10 @@ static void close_ask(ui *u) {
   SDL_StopTextInput();
 }
 
-/* The file the save and load questions propose: the last one used, or game.pdn in the
-** user's data directory (~/.local/share/draughts), made when first needed. */
+/* The file the save and load questions propose: the last one used, or the front ends'
+** default place. */
 static const char *proposed_file(ui *u) {
-  if (*u->fe.last_file) return u->fe.last_file;
-  char *dir = SDL_GetPrefPath("", "draughts");
-  snprintf(u->fe.last_file, sizeof u->fe.last_file, "%sgame.pdn", dir ? dir : "");
-  SDL_free(dir);
+  if (!*u->fe.last_file) fe_default_file(&u->fe, u->fe.last_file, sizeof u->fe.last_file);
   return u->fe.last_file;
 }
 
@@ -61,11 +68,14 @@ static void toggle_animation(ui *u) {
 /* The window's part of a command: text questions, animation, the game-over card. */
 static void command(ui *u, int key) {
   switch (fe_command(&u->fe, key)) {
-  case FE_CMD_UNDO: gui_replaced(u); break;
+  case FE_CMD_UNDO: case FE_CMD_REDO: gui_replaced(u); break;
+  case FE_CMD_BACK: case FE_CMD_FORWARD: case FE_CMD_FIRST: case FE_CMD_LAST: u->over_hidden = 1; break;
   case FE_CMD_SAVE: ask_text(u, FE_ASK_SAVE, proposed_file(u)); break;
   case FE_CMD_LOAD: ask_text(u, FE_ASK_LOAD, proposed_file(u)); break;
   case FE_CMD_TYPE: ask_text(u, FE_ASK_MOVE, ""); break;
   case FE_CMD_ANIMATE: toggle_animation(u); break;
+  case FE_CMD_THEME: board_next_theme(u); break;
+  case FE_CMD_SOUND: sound_toggle(u); break;
   case FE_CMD_DROP: if (over_shown(u)) u->over_hidden = 1; break;
   default: break;
   }
@@ -119,7 +129,7 @@ static void paste(ui *u) {
 static void ask_key(ui *u, const SDL_KeyboardEvent *k) {
   int kind = u->fe.ask;
   SDL_Keycode sym = k->keysym.sym;
-  if (kind == FE_ASK_QUIT || kind == FE_ASK_RESIGN) {
+  if (kind == FE_ASK_QUIT || kind == FE_ASK_RESIGN || kind == FE_ASK_DRAW) {
     yes_no(u, sym == SDLK_y);
     return;
   }
@@ -144,8 +154,25 @@ static int command_key(const SDL_Keysym *k) {
   if (k->sym == SDLK_QUESTION || k->sym == SDLK_F1 || (k->sym == SDLK_SLASH && shift)) return '?';
   if (k->sym == SDLK_COLON || (k->sym == SDLK_SEMICOLON && shift)) return ':';
   if (k->sym == SDLK_ESCAPE) return FE_KEY_ESC;
-  if (k->sym >= 'a' && k->sym <= 'z') return (int)k->sym;
+  if (k->sym == SDLK_PAGEUP) return FE_KEY_PGUP;
+  if (k->sym == SDLK_PAGEDOWN) return FE_KEY_PGDN;
+  if (k->sym == SDLK_HOME) return FE_KEY_HOME;
+  if (k->sym == SDLK_END) return FE_KEY_END;
+  if ((k->sym >= 'a' && k->sym <= 'z') || k->sym == ',' || k->sym == '.') return (int)k->sym;
   return 0;
+}
+
+/* Left and Right step through the moves once the game is over or looked back at: the
+** cursor has nothing to do then. */
+static int reviews(ui *u) {
+  dr_status st;
+  fe_status(&u->fe, &st);
+  return fe_review_kept(&u->fe) && (st.result != DR_ONGOING || fe_reviewing(&u->fe));
+}
+
+static void arrow(ui *u, int dx, int dy) {
+  if (dy == 0 && reviews(u)) u->over_hidden = 1, fe_review_step(&u->fe, dx);
+  else move_cursor(u, dx, dy);
 }
 
 static void key_down(ui *u, const SDL_KeyboardEvent *k) {
@@ -156,11 +183,11 @@ static void key_down(ui *u, const SDL_KeyboardEvent *k) {
   switch (k->keysym.sym) {
   case SDLK_UP: move_cursor(u, 0, -1); break;
   case SDLK_DOWN: move_cursor(u, 0, 1); break;
-  case SDLK_LEFT: move_cursor(u, -1, 0); break;
-  case SDLK_RIGHT: move_cursor(u, 1, 0); break;
+  case SDLK_LEFT: arrow(u, -1, 0); break;
+  case SDLK_RIGHT: arrow(u, 1, 0); break;
   case SDLK_RETURN: case SDLK_KP_ENTER: case SDLK_SPACE:
     if (over_shown(u)) u->over_hidden = 1;
-    else tap(u, u->fe.cursor), u->cursor_shown = 1;
+    else enter(u), u->cursor_shown = 1;
     break;
   default: command(u, command_key(&k->keysym)); break;
   }
@@ -168,10 +195,16 @@ static void key_down(ui *u, const SDL_KeyboardEvent *k) {
 
 static void click(ui *u, int x, int y) {
   if (u->fe.ask) {
-    if (u->fe.ask == FE_ASK_QUIT || u->fe.ask == FE_ASK_RESIGN) yes_no(u, gui_button_at(u, x, y) == 'y');
+    if (u->fe.ask == FE_ASK_QUIT || u->fe.ask == FE_ASK_RESIGN || u->fe.ask == FE_ASK_DRAW)
+      yes_no(u, gui_button_at(u, x, y) == 'y');
     return;
   }
   int button = gui_button_at(u, x, y);
+  if (button >= KEY_MOVE(0)) { /* a move of the list: the game after it */
+    u->over_hidden = 1;
+    fe_review_to(&u->fe, button - KEY_MOVE(0) + 1);
+    return;
+  }
   if (button) {
     command(u, button);
     return;
@@ -185,8 +218,18 @@ static void click(ui *u, int x, int y) {
   if (point >= 0) u->fe.cursor = point, tap(u, point);
 }
 
+/* The wheel over the move list scrolls it (up: earlier moves). */
+static void wheel(ui *u, const SDL_MouseWheelEvent *w) {
+  int x, y;
+  SDL_GetMouseState(&x, &y);
+  SDL_Point at = {(int)(x * u->scale), (int)(y * u->scale)};
+  int steps = w->direction == SDL_MOUSEWHEEL_FLIPPED ? -w->y : w->y;
+  if (SDL_PointInRect(&at, &u->moves_box)) u->moves_back += steps;
+}
+
 void keys_event(ui *u, const SDL_Event *ev) {
   switch (ev->type) {
+  case SDL_MOUSEWHEEL: wheel(u, &ev->wheel); break;
   case SDL_KEYDOWN: key_down(u, &ev->key); break;
   case SDL_TEXTINPUT:
     if (u->fe.ask == FE_ASK_MOVE || u->fe.ask == FE_ASK_SAVE || u->fe.ask == FE_ASK_LOAD) add_text(u, ev->text.text);

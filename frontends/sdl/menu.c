@@ -49,9 +49,9 @@ static void draw_row(ui *u, const grid *g, int row, int y, const char *label, co
   shown[text_fit(u, FONT_BOLD, shown, box.w - 2 * arrow)] = '\0';
   int x = box.x + (box.w - text_width(u, FONT_BOLD, shown)) / 2;
   text_draw(u, FONT_BOLD, COL_TEXT, x, y + (g->row_h - h) / 2, shown);
-  gui_button(u, less, MENU_KEY(row, PART_LESS));
+  gui_button(u, (SDL_Rect){g->x, y, g->w, g->row_h}, MENU_KEY(row, PART_ROW)); /* under the arrows: */
+  gui_button(u, less, MENU_KEY(row, PART_LESS)); /* the last registered is the one a click finds */
   gui_button(u, more, MENU_KEY(row, PART_MORE));
-  gui_button(u, (SDL_Rect){g->x, y, g->w, g->row_h}, MENU_KEY(row, PART_ROW));
 }
 
 static void draw_doc(ui *u, const grid *g, int y, const char *doc) {
@@ -87,17 +87,27 @@ static int draw_rows(ui *u, const grid *g, int y) {
   const char *opponent = fe_form_opponent(&u->fe, "a friend on this computer");
   draw_row(u, g, FE_ROW_OPPONENT, y += g->row_h + 4 * h, "Opponent", opponent);
   draw_row(u, g, FE_ROW_LEVEL, y += g->row_h + h / 2, "Level", level);
+  char clock[64];
+  fe_form_clock(&u->fe, clock, sizeof clock);
+  draw_row(u, g, FE_ROW_CLOCK, y += g->row_h + h / 2, "Clock", clock);
   draw_row(u, g, FE_ROW_PLAYER, y += g->row_h + h / 2, "Player", player_text(u));
   return y + g->row_h + h * 3 / 2;
 }
+
+/* The rows' height as 'draw_rows' lays them out: six rows, their gaps and the preset's
+** doc under the rules. */
+#define ROWS_HEIGHT(g, h) (6 * (g).row_h + 7 * (h) + (h) / 2)
 
 void menu_draw(ui *u) {
   int W = u->lay.out_w, H = u->lay.out_h, h = text_height(u, FONT_TEXT);
   grid g = {0, W * 7 / 10 < h * 34 ? W * 7 / 10 : h * 34, 0, h * 2};
   g.x = (W - g.w) / 2;
   g.label_w = text_width(u, FONT_TEXT, "Opponent") + 2 * h;
-  int y = H / 2 - 10 * h;
-  if (y < h) y = h;
+  /* Title, rows, start button and message, centred above the keys line at the bottom. */
+  int block = text_height(u, FONT_TITLE) + h + ROWS_HEIGHT(g, h) + g.row_h + h + 2 * h, keys_y = H - 2 * h;
+  int y = (H - block) / 2;
+  if (y + block > keys_y) y = keys_y - block;
+  if (y < h / 2) y = h / 2;
   text_draw(u, FONT_TITLE, COL_HEAD, g.x, y, "A new game");
   y += text_height(u, FONT_TITLE) + h;
   if (u->fe.h->variant_count(u->fe.s) == 0) {
@@ -107,10 +117,14 @@ void menu_draw(ui *u) {
   y = draw_rows(u, &g, y);
   draw_start(u, &g, y);
   y += g.row_h + h;
-  const char *line = *u->fe.msg ? u->fe.msg : fe_form_leaving(&u->fe);
+  char line[256];
+  snprintf(line, sizeof line, "%s", *u->fe.msg ? u->fe.msg : fe_form_leaving(&u->fe));
+  text_cut(u, FONT_TEXT, line, sizeof line, W - g.x - h);
   text_draw(u, FONT_TEXT, u->fe.msg_is_error ? COL_ERROR : COL_TEXT, g.x, y, line);
-  const char *keys = "Up/Down: line   Left/Right: change   Enter: start   Esc: back   q: quit";
-  text_draw(u, FONT_SMALL, COL_DIM, (W - text_width(u, FONT_SMALL, keys)) / 2, H - 2 * h, keys);
+  char keys[128] = "Up/Down: line   Left/Right: change   Enter: start   Esc: back   q: quit";
+  text_cut(u, FONT_SMALL, keys, sizeof keys, W - 2 * h);
+  keys_y = y + 2 * h > keys_y ? y + 2 * h : keys_y;
+  text_draw(u, FONT_SMALL, COL_DIM, (W - text_width(u, FONT_SMALL, keys)) / 2, keys_y, keys);
 }
 
 /* ----------------------------------------------------------------- input */

@@ -25,6 +25,7 @@ static SDL_Rect card(ui *u, int w, int h) {
   if (w > area.w - 8) w = area.w - 8;
   SDL_Rect r = {area.x + (area.w - w) / 2, area.y + (area.h - h) / 2, w, h};
   int lift = text_height(u, FONT_TEXT) / 4;
+  u->card = r;
   fill_round(u, (SDL_Rect){r.x + lift, r.y + 2 * lift, r.w, r.h}, lift * 3, (rgba){0, 0, 0, 90}); /* its shadow */
   fill_round(u, r, lift * 3, CARD);
   return r;
@@ -34,48 +35,74 @@ static void centred(ui *u, int font, rgba col, SDL_Rect r, int y, const char *s)
   text_draw(u, font, col, r.x + (r.w - text_width(u, font, s)) / 2, y, s);
 }
 
-/* The width of a row of buttons. */
-static int buttons_width(ui *u, int n, const char *const *labels, int *w) {
-  int h = text_height(u, FONT_TEXT) * 3 / 2, gap = h / 2, total = -gap;
-  for (int i = 0; i < n; i++) total += (w[i] = text_width(u, FONT_TEXT, labels[i]) + h) + gap;
-  return total;
+/* A row of buttons: the first 'n' of 'labels' that fit in 'width' (at least one); their
+** widths in 'w' and the row's in '*total'. */
+static int buttons_row(ui *u, int n, const char *const *labels, int width, int *w, int *total) {
+  int h = text_height(u, FONT_TEXT) * 3 / 2, gap = h / 2, k = 0;
+  *total = -gap;
+  for (; k < n; k++) {
+    w[k] = text_width(u, FONT_TEXT, labels[k]) + h;
+    if (k > 0 && *total + gap + w[k] > width) break;
+    *total += gap + w[k];
+  }
+  return k;
 }
 
-/* Buttons side by side, centred in 'r' at 'y': "key label" each. */
+/* The rows the buttons take in 'width'. */
+static int buttons_rows(ui *u, int n, const char *const *labels, int width) {
+  int w[4], total, rows = 0;
+  for (int i = 0; i < n; rows++) i += buttons_row(u, n - i, labels + i, width, w, &total);
+  return rows;
+}
+
+/* Buttons centred in 'r' from 'y', in as many rows as its width needs: "key label" each. */
 static void buttons(ui *u, SDL_Rect r, int y, int n, const int *keys, const char *const *labels) {
-  int h = text_height(u, FONT_TEXT) * 3 / 2, gap = h / 2, w[4], total = buttons_width(u, n, labels, w);
-  int x = r.x + (r.w - total) / 2;
-  for (int i = 0; i < n; i++) {
-    SDL_Rect b = {x, y, w[i], h};
-    fill_round(u, b, h / 3, BUTTON);
-    centred(u, FONT_TEXT, BUTTON_TEXT, b, y + (h - text_height(u, FONT_TEXT)) / 2, labels[i]);
-    gui_button(u, b, keys[i]);
-    x += w[i] + gap;
+  int h = text_height(u, FONT_TEXT) * 3 / 2, gap = h / 2, pad = text_height(u, FONT_TEXT);
+  for (int i = 0; i < n; y += h + gap) {
+    int w[4], total, k = buttons_row(u, n - i, labels + i, r.w - 2 * pad, w, &total);
+    int x = r.x + (r.w - total) / 2;
+    for (int j = 0; j < k; j++, i++) {
+      SDL_Rect b = {x, y, w[j], h};
+      fill_round(u, b, h / 3, BUTTON);
+      centred(u, FONT_TEXT, BUTTON_TEXT, b, y + (h - text_height(u, FONT_TEXT)) / 2, labels[i]);
+      gui_button(u, b, keys[i]);
+      x += w[j] + gap;
+    }
   }
 }
 
+/* Undo is offered only where the game's end can be taken back. */
 static void draw_game_over(ui *u) {
   dr_status st;
-  static const int keys[] = {'n', 'u', FE_KEY_ESC};
-  static const char *const labels[] = {"N  new game", "U  undo", "Esc  see the board"};
   fe_status(&u->fe, &st);
+  static const int undo_keys[] = {'n', 'u', FE_KEY_ESC}, keys_only[] = {'n', FE_KEY_ESC};
+  static const char *const undo_labels[] = {"N  new game", "U  undo", "Esc  see the board"};
+  static const char *const labels_only[] = {"N  new game", "Esc  see the board"};
+  const int *keys = st.can_undo ? undo_keys : keys_only;
+  const char *const *labels = st.can_undo ? undo_labels : labels_only;
+  int n = st.can_undo ? 3 : 2;
   fill_rect(u, u->lay.frame, (rgba){20, 12, 6, 110});
-  int line = text_height(u, FONT_TEXT), title = text_height(u, FONT_TITLE), w[3];
-  int width = buttons_width(u, 3, labels, w) + 3 * line;
-  SDL_Rect r = card(u, width > u->lay.frame.w * 3 / 4 ? width : u->lay.frame.w * 3 / 4, title + 5 * line);
+  int line = text_height(u, FONT_TEXT), title = text_height(u, FONT_TITLE), w[3], one_row;
+  buttons_row(u, n, labels, 1 << 20, w, &one_row);
+  int width = one_row + 3 * line > u->lay.frame.w * 3 / 4 ? one_row + 3 * line : u->lay.frame.w * 3 / 4;
+  if (width > u->lay.frame.w - 8) width = u->lay.frame.w - 8;
+  int rows = buttons_rows(u, n, labels, width - 2 * line);
+  SDL_Rect r = card(u, width, title + 3 * line + rows * (line * 3 / 2 + line * 3 / 4));
   const char *what = st.result == DR_DRAW ? "A draw" : st.result == DR_WHITE_WINS ? "White wins" : "Black wins";
   centred(u, FONT_TITLE, CARD_TEXT, r, r.y + line / 2, what);
-  centred(u, FONT_TEXT, CARD_DIM, r, r.y + line / 2 + title, st.reason);
-  buttons(u, r, r.y + title + 2 * line, 3, keys, labels);
+  char reason[160];
+  snprintf(reason, sizeof reason, "%s", st.reason);
+  text_cut(u, FONT_TEXT, reason, sizeof reason, r.w - line);
+  centred(u, FONT_TEXT, CARD_DIM, r, r.y + line / 2 + title, reason);
+  buttons(u, r, r.y + title + 2 * line, n, keys, labels);
 }
 
 static const char *question(int kind) {
   switch (kind) {
-  case FE_ASK_MOVE: return "Type a move (c3-d4, c3xe5xc7) or a point to tap";
+  case FE_ASK_MOVE: return "Type a move or a point to tap";
   case FE_ASK_SAVE: return "Save the game (PDN) to";
   case FE_ASK_LOAD: return "Load a game (PDN) from";
-  case FE_ASK_QUIT: return "Quit this game?";
-  default: return "Resign this game?";
+  default: return NULL; /* a yes/no question: fe_question */
   }
 }
 
@@ -95,15 +122,24 @@ static void draw_field(ui *u, SDL_Rect r, int y) {
 static void draw_question(ui *u) {
   int ask = u->fe.ask, line = text_height(u, FONT_TEXT);
   int text = ask == FE_ASK_MOVE || ask == FE_ASK_SAVE || ask == FE_ASK_LOAD;
-  dr_scoring sc;
+  char yes_no[192];
   const char *q = question(ask);
-  fe_scoring(&u->fe, &sc);
-  if (ask == FE_ASK_QUIT && sc.saved) q = "Quit this game? It counts as a loss."; /* leaving resigns */
+  if (!q) q = fe_question(&u->fe, yes_no, sizeof yes_no);
   SDL_Rect r = card(u, u->lay.frame.w * 9 / 10, 6 * line);
-  centred(u, FONT_BOLD, CARD_TEXT, r, r.y + line / 2, q);
+  char shown[192];
+  snprintf(shown, sizeof shown, "%s", q);
+  text_cut(u, FONT_BOLD, shown, sizeof shown, r.w - line);
+  centred(u, FONT_BOLD, CARD_TEXT, r, r.y + line / 2, shown);
   if (text) {
+    char example[192] = "Enter: done    Esc: cancel";
+    if (ask == FE_ASK_MOVE) { /* the variant's own moves as examples */
+      snprintf(example, sizeof example, "%s", "For example ");
+      fe_move_example(&u->fe, example + strlen(example), sizeof example - strlen(example));
+      strncat(example, "    Enter: done    Esc: cancel", sizeof example - strlen(example) - 1);
+    }
+    text_cut(u, FONT_SMALL, example, sizeof example, r.w - line);
     draw_field(u, r, r.y + 2 * line);
-    centred(u, FONT_SMALL, CARD_DIM, r, r.y + 4 * line + line / 3, "Enter: done    Esc: cancel");
+    centred(u, FONT_SMALL, CARD_DIM, r, r.y + 4 * line + line / 3, example);
     return;
   }
   static const int keys[] = {'y', 'n'};

@@ -12,42 +12,58 @@
 #define KEY_LESS 0x20001 /* the arrows beside the game's name */
 #define KEY_MORE 0x20002
 
+#define MAX_FRIENDS 4 /* friends' columns side by side */
+
 typedef struct sheet {
   int x, y, w, h; /* left edge, next line, width, line height */
+  dr_variant_info info;
+  const char *rules;
+  int nfriends;
+  char friends[MAX_FRIENDS][64];
 } sheet;
 
 static void say(ui *u, sheet *s, int font, rgba col, const char *text) {
-  text_draw(u, font, col, s->x, s->y, text);
+  char line[256];
+  snprintf(line, sizeof line, "%s", text);
+  text_cut(u, font, line, sizeof line, s->w);
+  text_draw(u, font, col, s->x, s->y, line);
   s->y += text_height(u, font);
 }
 
-/* The game's name between two arrows to click, as in the menu. */
-static void draw_title(ui *u, sheet *s, const dr_scoring *sc, const dr_variant_info *info) {
-  char line[160];
+/* The game's name and rules between two arrows to click, as in the menu. */
+static void draw_title(ui *u, sheet *s, const dr_scoring *sc) {
+  char line[192];
   snprintf(line, sizeof line, "Scores of %s", sc->nickname);
   say(u, s, FONT_TITLE, COL_HEAD, line);
   int arrow = text_width(u, FONT_BOLD, "<") + s->h, x = s->x;
   text_draw(u, FONT_BOLD, COL_HEAD, x, s->y, "<");
   gui_button(u, (SDL_Rect){x - s->h / 2, s->y, arrow, s->h}, KEY_LESS);
   x += arrow;
-  x += text_draw(u, FONT_BOLD, COL_TEXT, x, s->y, info->title) + s->h / 2;
+  snprintf(line, sizeof line, "%s%s%s%s", s->info.title, *s->rules ? ", " : "", s->rules, *s->rules ? " rules" : "");
+  x += text_draw(u, FONT_BOLD, COL_TEXT, x, s->y, line) + s->h / 2;
   text_draw(u, FONT_BOLD, COL_HEAD, x, s->y, ">");
   gui_button(u, (SDL_Rect){x - s->h / 2, s->y, arrow, s->h}, KEY_MORE);
   s->y += s->h * 3 / 2;
 }
 
-static void draw_streak_and_marks(ui *u, sheet *s, const dr_variant_info *info) {
+static void draw_streak_and_marks(ui *u, sheet *s) {
   dr_streak streak;
   dr_score_marks marks;
-  char line[256];
-  DR_INIT(streak);
+  char line[256], best[16];
   DR_INIT(marks);
-  if (u->fe.h->streak(u->fe.s, info->name, &streak) == 0) {
-    snprintf(line, sizeof line, "Streak %d   Best %d   (at the streak level the computer plays level %d)",
-             streak.current, streak.best, streak.level);
+  if (fe_streak(&u->fe, NULL, s->info.name, s->rules, &streak) == 0) {
+    fe_best_text(streak.best, best, sizeof best);
+    snprintf(line, sizeof line, "Streak %d   Best %s   (the streak level makes the computer play level %d)",
+             streak.current, best, streak.level);
     say(u, s, FONT_TEXT, COL_TEXT, line);
   }
-  if (u->fe.h->score_marks(u->fe.s, info->name, &marks) == 0) {
+  for (int i = 0; i < s->nfriends; i++)
+    if (fe_streak(&u->fe, s->friends[i], s->info.name, s->rules, &streak) == 0 && (streak.current || streak.best)) {
+      fe_best_text(streak.best, best, sizeof best);
+      snprintf(line, sizeof line, "%s: streak %d, best %s", s->friends[i], streak.current, best);
+      say(u, s, FONT_TEXT, COL_DIM, line);
+    }
+  if (u->fe.h->score_marks(u->fe.s, s->info.name, &marks) == 0) {
     snprintf(line, sizeof line, "Marks to beat:   Pro %d   Expert %d   Júnior %d", marks.pro, marks.expert,
              marks.junior);
     say(u, s, FONT_TEXT, COL_TEXT, line);
@@ -55,61 +71,89 @@ static void draw_streak_and_marks(ui *u, sheet *s, const dr_variant_info *info) 
   s->y += s->h / 2;
 }
 
-/* Cells of a table row at fixed columns: 'col' holds each column's left edge. */
+/* Cells of a table row at fixed columns: 'at' holds each column's left edge. */
 static void row(ui *u, sheet *s, int font, rgba col, const int *at, int n, char cells[][64]) {
   for (int i = 0; i < n; i++) text_draw(u, font, col, s->x + at[i], s->y, cells[i]);
   s->y += text_height(u, font);
 }
 
-static void draw_records(ui *u, sheet *s, const dr_variant_info *info) {
-  int em = text_width(u, FONT_TEXT, "0"), at[5] = {0, 7 * em, 15 * em, 23 * em, 31 * em};
-  char cells[5][64] = {"Level", "Record", "Pieces", "Moves", "Date"};
+static void friends_cells(ui *u, const sheet *s, int level, char cells[][64]) {
+  for (int i = 0; i < s->nfriends; i++) {
+    dr_score r;
+    if (fe_record(&u->fe, s->friends[i], s->info.name, s->rules, level, &r) == 1)
+      snprintf(cells[i], 64, "%d", r.points);
+    else
+      snprintf(cells[i], 64, "-");
+  }
+}
+
+static void draw_records(ui *u, sheet *s) {
+  int em = text_width(u, FONT_TEXT, "0"), at[6 + MAX_FRIENDS] = {0, 7 * em, 15 * em, 24 * em, 32 * em, 40 * em};
+  char cells[6 + MAX_FRIENDS][64] = {"Level", "Record", "Beats", "Pieces", "Moves", "Date"};
+  int n = 6 + s->nfriends;
+  for (int i = 0; i < s->nfriends; i++) at[6 + i] = (56 + 12 * i) * em, snprintf(cells[6 + i], 64, "%s", s->friends[i]);
   say(u, s, FONT_BOLD, COL_HEAD, "Records");
-  row(u, s, FONT_BOLD, COL_DIM, at, 5, cells);
+  row(u, s, FONT_BOLD, COL_DIM, at, n, cells);
   for (int level = 1; level <= u->fe.h->levels(u->fe.s); level++) {
     dr_score r;
-    DR_INIT(r);
+    int found = fe_record(&u->fe, NULL, s->info.name, s->rules, level, &r) == 1;
     snprintf(cells[0], 64, "%d", level);
-    if (u->fe.h->score_record(u->fe.s, info->name, level, &r) != 1) {
-      snprintf(cells[1], 64, "-");
-      row(u, s, FONT_TEXT, COL_DIM, at, 2, cells);
-      continue;
+    snprintf(cells[1], 64, "%s", "-");
+    for (int i = 2; i < 6; i++) cells[i][0] = '\0';
+    if (found) {
+      snprintf(cells[1], 64, "%d", r.points);
+      snprintf(cells[2], 64, "%s", *r.mark ? r.mark : "-");
+      snprintf(cells[3], 64, "%d", r.pieces);
+      snprintf(cells[4], 64, "%d", r.moves);
+      fe_date_text(r.when, cells[5], 64);
     }
-    snprintf(cells[1], 64, "%d", r.points);
-    snprintf(cells[2], 64, "%d", r.pieces);
-    snprintf(cells[3], 64, "%d", r.moves);
-    fe_date_text(r.when, cells[4], 64);
-    row(u, s, FONT_TEXT, COL_TEXT, at, 5, cells);
+    friends_cells(u, s, level, cells + 6);
+    row(u, s, FONT_TEXT, found ? COL_TEXT : COL_DIM, at, n, cells);
   }
   s->y += s->h / 2;
 }
 
+/* One game of the history; its reason wraps in its column, never cut. */
+static void draw_game(ui *u, sheet *s, const dr_score *g, int bottom) {
+  int em = text_width(u, FONT_TEXT, "0"), at[6] = {0, 18 * em, 28 * em, 37 * em, 43 * em, 49 * em};
+  char cells[6][64], note[96];
+  fe_date_text(g->when, cells[0], 64);
+  snprintf(cells[1], 64, "%.40s", g->rules);
+  snprintf(cells[2], 64, "level %d%s", g->level, g->streak_level ? "s" : "");
+  snprintf(cells[3], 64, "%s", fe_outcome_word(g->outcome));
+  snprintf(cells[4], 64, "%d", g->points);
+  snprintf(cells[5], 64, "%s", g->mark);
+  text_cut(u, FONT_TEXT, cells[1], 64, at[2] - at[1] - em);
+  rgba col = g->outcome == DR_SCORE_WIN ? COL_TEXT : COL_DIM;
+  int top = s->y, start[4], len[4], x = s->x + 57 * em;
+  int lines = text_wrap(u, FONT_TEXT, g->note, s->x + s->w - x, start, len, 4);
+  row(u, s, FONT_TEXT, col, at, 6, cells);
+  for (int i = 0; i < lines && top + (i + 1) * s->h <= bottom; i++) {
+    snprintf(note, sizeof note, "%.*s", len[i], g->note + start[i]);
+    text_draw(u, FONT_TEXT, col, x, top + i * s->h, note);
+  }
+  if (lines > 1) s->y = top + lines * s->h;
+}
+
 /* The recent games of the variant, from the top one shown, as far as the window goes. */
-static void draw_history(ui *u, sheet *s, const dr_variant_info *info, int bottom) {
-  int em = text_width(u, FONT_TEXT, "0"), at[5] = {0, 18 * em, 26 * em, 32 * em, 39 * em}, shown = 0;
-  int top = u->fe.scores.top;
-  say(u, s, FONT_BOLD, COL_HEAD, "Recent games");
+static void draw_history(ui *u, sheet *s, int bottom) {
+  int top = u->fe.scores.top, shown = 0;
+  say(u, s, FONT_BOLD, COL_HEAD, "Recent games (level 2s: the streak chose level 2)");
   for (int i = top; s->y + s->h <= bottom && i < FE_HISTORY_ROWS; i++, shown++) {
     dr_score g;
-    char cells[5][64];
     DR_INIT(g);
-    if (u->fe.h->score_history(u->fe.s, info->name, i, &g) != 1) break;
-    fe_date_text(g.when, cells[0], 64);
-    snprintf(cells[1], 64, "level %d%s", g.level, g.streak_level ? " (streak)" : "");
-    snprintf(cells[2], 64, "%s", fe_outcome_word(g.outcome));
-    snprintf(cells[3], 64, "%d", g.points);
-    snprintf(cells[4], 64, "%s", g.note);
-    row(u, s, FONT_TEXT, g.outcome == DR_SCORE_WIN ? COL_TEXT : COL_DIM, at, 5, cells);
+    if (u->fe.h->score_history(u->fe.s, s->info.name, i, &g) != 1) break;
+    draw_game(u, s, &g, bottom);
   }
   if (shown == 0) say(u, s, FONT_TEXT, COL_DIM, top ? "(no more)" : "(none yet)");
 }
 
 void scores_draw(ui *u) {
   dr_scoring sc;
-  dr_variant_info info;
   int W = u->lay.out_w, H = u->lay.out_h, h = text_height(u, FONT_TEXT);
-  sheet s = {2 * h, 2 * h, W - 4 * h, h};
-  const char *keys = "Left/Right: another game    Up/Down, wheel: scroll the games    Esc, Q or P: back";
+  sheet s = {.x = 2 * h, .y = 2 * h, .w = W - 4 * h, .h = h};
+  char keys[128] = "Left/Right: other rules or game    Up/Down, wheel: scroll the games    Esc, Q or P: back";
+  text_cut(u, FONT_SMALL, keys, sizeof keys, W - 2 * h);
   text_draw(u, FONT_SMALL, COL_DIM, (W - text_width(u, FONT_SMALL, keys)) / 2, H - 3 * h / 2, keys);
   fe_scoring(&u->fe, &sc);
   if (!fe_scores_kept(&u->fe) || !*sc.nickname) {
@@ -117,11 +161,13 @@ void scores_draw(ui *u) {
     say(u, &s, FONT_TEXT, COL_TEXT, *sc.notice ? sc.notice : "This runtime keeps no scores.");
     return;
   }
-  fe_variant(&u->fe, u->fe.scores.variant, &info);
-  draw_title(u, &s, &sc, &info);
-  draw_streak_and_marks(u, &s, &info);
-  draw_records(u, &s, &info);
-  draw_history(u, &s, &info, H - 2 * h);
+  fe_variant(&u->fe, u->fe.scores.variant, &s.info);
+  s.rules = fe_scores_rules(&u->fe, &s.info);
+  s.nfriends = fe_friends(&u->fe, s.friends, MAX_FRIENDS);
+  draw_title(u, &s, &sc);
+  draw_streak_and_marks(u, &s);
+  draw_records(u, &s);
+  draw_history(u, &s, H - 2 * h);
 }
 
 static void key(fe_state *f, SDL_Keycode sym) {

@@ -100,12 +100,20 @@ static cached *lookup(ui *u, int font, rgba col, const char *s) {
   return c;
 }
 
+static void record(ui *u, SDL_Rect box, const char *s) {
+  if (u->ntexts >= MAX_DRAWN_TEXTS) return;
+  drawn_text *t = &u->text[u->ntexts++];
+  t->box = box;
+  snprintf(t->s, sizeof t->s, "%s", s);
+}
+
 int text_draw(ui *u, int font, rgba col, int x, int y, const char *s) {
   if (!s || !*s || !u->font[font]) return 0;
   cached *c = lookup(u, font, col, s);
   if (!c) return 0;
   SDL_Rect dst = {x, y, c->w, c->h};
   SDL_RenderCopy(u->ren, c->tex, NULL, &dst);
+  record(u, (SDL_Rect){x, y, c->w, TTF_FontHeight(u->font[font])}, s);
   return c->w;
 }
 
@@ -157,4 +165,14 @@ int text_fit(ui *u, int font, const char *s, int width) {
     while (n > 0 && ((Uint8)s[n] & 0xc0) == 0x80);
   }
   return 0;
+}
+
+/* A text too wide for its place loses its end to an ellipsis, never a silent cut. */
+void text_cut(ui *u, int font, char *s, size_t size, int width) {
+  static const char dots[] = "\xe2\x80\xa6"; /* U+2026 */
+  if (text_width(u, font, s) <= width) return;
+  int n = text_fit(u, font, s, width - text_width(u, font, dots));
+  while (n > 0 && s[n - 1] == ' ') n--;
+  if ((size_t)n + sizeof dots > size) n = (int)(size - sizeof dots);
+  memcpy(s + n, dots, sizeof dots);
 }

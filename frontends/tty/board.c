@@ -24,9 +24,10 @@ typedef struct style {
   int sx, sy, boxed;
 } style;
 
-/* Largest first; the first that fits is used. */
-static const style square_styles[] = {{4, 2, 1}, {3, 1, 0}};
-static const style line_styles[] = {{6, 3, 0}, {4, 2, 0}};
+/* Largest first; the first that fits is used, so the board grows with the window. */
+static const style square_styles[] = {{8, 4, 1}, {6, 3, 1}, {4, 2, 1}, {3, 1, 0}};
+static const style line_styles[] = {{10, 5, 0}, {8, 4, 0}, {6, 3, 0}, {4, 2, 0}};
+#define NSTYLES 4
 
 /* The board's size on the screen with its labels. */
 static void size_of(const dr_geometry *g, const style *st, int *w, int *h) {
@@ -40,7 +41,7 @@ static void size_of(const dr_geometry *g, const style *st, int *w, int *h) {
 static void centre_of(const layout *l, const dr_geometry *g, int c, int r, int *x, int *y) {
   int x0 = l->left + LABEL_W, y0 = l->top;
   if (g->draw == DR_DRAW_LINES) *x = x0 + 1 + c * l->sx, *y = y0 + r * l->sy;
-  else if (l->boxed) *x = x0 + c * l->sx + 2, *y = y0 + r * l->sy + 1;
+  else if (l->boxed) *x = x0 + c * l->sx + l->sx / 2, *y = y0 + r * l->sy + l->sy / 2;
   else *x = x0 + c * l->sx + 1, *y = y0 + r * l->sy;
 }
 
@@ -58,7 +59,7 @@ void board_layout(ui *u, int avail_w, int avail_h) {
   const style *styles = g->draw == DR_DRAW_LINES ? line_styles : square_styles;
   layout *l = &u->lay;
   memset(l, 0, sizeof *l);
-  for (int i = 0; i < 2 && !l->fits; i++) {
+  for (int i = 0; i < NSTYLES && !l->fits; i++) {
     size_of(g, &styles[i], &l->width, &l->height);
     l->need_w = l->width;
     l->need_h = l->height + 2; /* the message and key lines */
@@ -93,6 +94,17 @@ static void draw_grid(ui *u, const dr_geometry *g) {
     }
 }
 
+/* The inside of the square centred on (x, y): between the grid lines when the squares
+** are boxed, the point's three cells otherwise. */
+static void fill_square(ui *u, int x, int y, int attr) {
+  const layout *l = &u->lay;
+  if (!l->boxed) {
+    fill(y, x - 1, 3, attr);
+    return;
+  }
+  for (int row = 0; row < l->sy - 1; row++) fill(y - l->sy / 2 + 1 + row, x - l->sx / 2 + 1, l->sx - 1, attr);
+}
+
 /* Every square's ground: playing squares in the board's colour, the others light. */
 static void draw_squares(ui *u, const dr_geometry *g) {
   signed char point_at[256];
@@ -105,7 +117,7 @@ static void draw_squares(ui *u, const dr_geometry *g) {
       int c, r, x, y, playing = point_at[rank * g->files + file] >= 0;
       fe_display_of(&u->fe, g, file, rank, &c, &r);
       centre_of(&u->lay, g, c, r, &x, &y);
-      fill(y, x - 1, 3, tty_attr(u, playing ? PAIR_BOARD : PAIR_LIGHT));
+      fill_square(u, x, y, tty_attr(u, playing ? PAIR_BOARD : PAIR_LIGHT));
     }
 }
 
@@ -146,8 +158,9 @@ static void draw_lines(ui *u, const dr_geometry *g) {
 ** is shown where it has landed. */
 static int shown_piece(const dr_position *pos, const dr_input *in, int p, int *king) {
   dr_bits bit = (dr_bits)1 << p;
+  if (in->removed & bit) return -1; /* taken off as it was jumped */
   if (in->from >= 0 && in->nlandings > 0) {
-    if (p == in->at) return *king = (pos->kings >> in->from) & 1, pos->turn;
+    if (p == in->at) return *king = ((pos->kings >> in->from) & 1) || in->crowned, pos->turn;
     if (p == in->from) return -1;
   }
   *king = (pos->kings & bit) != 0;
@@ -159,7 +172,7 @@ static const char *marker_of(const dr_input *in, int p, int *pair) {
   dr_bits bit = (dr_bits)1 << p;
   *pair = PAIR_RING;
   if (in->from >= 0 && p == in->at) return "[]";
-  if (in->jumped & bit) return *pair = PAIR_JUMPED, "{}";
+  if ((in->jumped & ~in->removed) & bit) return *pair = PAIR_JUMPED, "{}";
   if (in->targets & bit) return "()";
   if (in->from < 0 && (in->must_capture & bit)) return "()";
   return NULL;
@@ -171,11 +184,33 @@ typedef struct board_state {
   dr_bits last; /* the last move's points */
 } board_state;
 
+/* A king's glyph: a crown where the terminal shows UTF-8 (outlined for White, filled
+** for Black), else the capital letter. */
+static void put_piece(ui *u, int y, int x, int side, int king, int ground, int attr) {
+  if (side >= 0 && king && u->utf8) {
+    attron(attr);
+    mvaddstr(y, x, side == DR_WHITE ? "\xe2\x99\x94" : "\xe2\x99\x9a"); /* U+2654, U+265A */
+    attroff(attr);
+    return;
+  }
+  chtype glyph = side < 0 ? (chtype)ground : (chtype)((side == DR_WHITE ? "wW" : "bB")[king]);
+  mvaddch(y, x, glyph | (chtype)attr);
+}
+
+/* A point's number, on request: in the corner of a large square, else on an empty point
+** with nothing marked around it. */
+static void draw_number(ui *u, const dr_geometry *g, int p, int empty, int marked) {
+  const layout *l = &u->lay;
+  int n = g->point[p].number, x = l->x[p], y = l->y[p], attr = tty_attr(u, PAIR_BOARD) | A_DIM;
+  if (!u->fe.numbers || !n) return;
+  if (l->boxed && l->sy >= 3) mvprintw(y - l->sy / 2 + 1, x - l->sx / 2 + 1, "%d", n);
+  else if (empty && !marked) attron(attr), mvprintw(y, x - (n >= 10), "%d", n), attroff(attr);
+}
+
 static void draw_point(ui *u, const dr_geometry *g, const board_state *b, int p) {
-  int king, side = shown_piece(&b->pos, &b->in, p, &king), pair, x = u->lay.x[p], y = u->lay.y[p];
+  int king = 0, side = shown_piece(&b->pos, &b->in, p, &king), pair, x = u->lay.x[p], y = u->lay.y[p];
   const char *marker = marker_of(&b->in, p, &pair);
   int ground = u->color && g->draw != DR_DRAW_LINES ? ' ' : '.';
-  chtype glyph = side < 0 ? (chtype)ground : (chtype)((side == DR_WHITE ? "wW" : "bB")[king]);
   int piece_attr = tty_attr(u, side == DR_BLACK ? PAIR_BLACK : side == DR_WHITE ? PAIR_WHITE : PAIR_BOARD);
   if (b->last >> p & 1) piece_attr = tty_attr(u, PAIR_LAST) | (side == DR_WHITE ? A_BOLD : 0);
   int cursor = p == u->fe.cursor ? A_REVERSE : 0;
@@ -186,7 +221,8 @@ static void draw_point(ui *u, const dr_geometry *g, const board_state *b, int p)
     mvaddch(y, x - 1, mvinch(y, x - 1) | A_REVERSE);
     mvaddch(y, x + 1, mvinch(y, x + 1) | A_REVERSE);
   }
-  mvaddch(y, x, glyph | (chtype)(piece_attr | cursor));
+  put_piece(u, y, x, side, king, ground, piece_attr | cursor);
+  draw_number(u, g, p, side < 0, marker || cursor);
 }
 
 /* ----------------------------------------------------------------- labels */
@@ -208,7 +244,7 @@ static void draw_labels(ui *u, const dr_geometry *g) {
 void board_draw(ui *u) {
   const dr_geometry *g = u->fe.h->geometry(u->fe.s);
   board_state b;
-  u->fe.h->position(u->fe.s, &b.pos);
+  fe_position(&u->fe, &b.pos);
   fe_input(&u->fe, &b.in);
   b.last = fe_last_move(&u->fe);
   if (g->draw == DR_DRAW_LINES) draw_lines(u, g);

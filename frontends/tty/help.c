@@ -14,12 +14,15 @@ static const char keys_text[] =
     "same). Tap one of your pieces, then a ringed point to move it there. In a capture of "
     "several jumps, tap each landing point in turn; the pieces you are jumping are shown as "
     "{b}. Pieces that must capture are circled: (w). Esc drops the selection.\n"
-    "u  undo: against the computer, your last move and its reply\n"
-    "h  hint: the computer suggests a move; Enter follows it\n"
-    ":  type a move (c3-d4, c3xe5xc7) or a point to tap\n"
-    "n  new game    r  resign    f  flip the board    g  make the computer move now\n"
+    "u  undo: against the computer, your last move and its reply    e  redo what undo took back\n"
+    "h  hint: the computer suggests a move; Enter plays it, every jump at once\n"
+    ":  type a move or a point to tap\n"
+    "n  new game    r  resign    d  offer a draw (two people)    f  flip the board\n"
+    "g  make the computer move now    z  pause the computer (and the clocks)\n"
     "s  save the game as PDN    l  load a PDN game\n"
-    "p  scores: your records per level, the marks to beat, your streak and recent games\n"
+    ",  .  (or PgUp, PgDn) look back through the moves, Home and End to the start and the end;\n"
+    "once the game is over Left and Right do it too, and a click on a move of the list\n"
+    "p  scores: your records per rules and level, the marks to beat, your streak and recent games\n"
     "?  this help    q  quit\n"
     "\n";
 
@@ -32,12 +35,7 @@ typedef struct wrapped {
 static void wrap_text(const char *text, int width, wrapped *w) {
   w->count = 0;
   for (const char *p = text; *p && w->count < 2048;) {
-    int n = (int)strcspn(p, "\n");
-    if (n > width) {
-      int cut = width;
-      while (cut > 0 && p[cut] != ' ') cut--;
-      n = cut > 0 ? cut : width;
-    }
+    int n = tty_line_len(p, width);
     w->start[w->count] = (int)(p - text);
     w->len[w->count++] = n;
     p += n;

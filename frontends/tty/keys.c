@@ -30,14 +30,30 @@ static void command(ui *u, int key) {
   case FE_CMD_SAVE: ask(u, FE_ASK_SAVE, u->fe.last_file); break;
   case FE_CMD_LOAD: ask(u, FE_ASK_LOAD, u->fe.last_file); break;
   case FE_CMD_TYPE: ask(u, FE_ASK_MOVE, ""); break;
+  case FE_CMD_THEME: tty_next_palette(u); break;
+  case FE_CMD_SOUND: fe_say(&u->fe, 0, "%s", "The terminal plays no sounds."); break;
   default: break;
   }
 }
 
-/* The command letter of a key: letters in either case, and F1 for help. */
+/* The command letter of a key: letters in either case, F1 for help, and the page keys. */
 static int command_key(int ch) {
-  if (ch == KEY_F(1)) return '?';
-  return ch >= 'A' && ch <= 'Z' ? ch - 'A' + 'a' : ch;
+  switch (ch) {
+  case KEY_F(1): return '?';
+  case KEY_PPAGE: return FE_KEY_PGUP;
+  case KEY_NPAGE: return FE_KEY_PGDN;
+  case KEY_HOME: return FE_KEY_HOME;
+  case KEY_END: return FE_KEY_END;
+  default: return ch >= 'A' && ch <= 'Z' ? ch - 'A' + 'a' : ch;
+  }
+}
+
+/* Left and Right step through the moves once the game is over or looked back at: the
+** cursor has nothing to do then. */
+static int reviews(ui *u) {
+  dr_status st;
+  fe_status(&u->fe, &st);
+  return fe_review_kept(&u->fe) && (st.result != DR_ONGOING || fe_reviewing(&u->fe));
 }
 
 /* A move typed as text: one point name is a tap, anything else a whole move. */
@@ -57,16 +73,30 @@ static void answer(ui *u, int kind, const char *text) {
 static void ask_key(ui *u, int ch) {
   int kind = u->fe.ask;
   size_t n = strlen(u->ask_buf);
-  if (kind == FE_ASK_QUIT || kind == FE_ASK_RESIGN) fe_yes_no(&u->fe, ch == 'y' || ch == 'Y');
+  if (kind == FE_ASK_QUIT || kind == FE_ASK_RESIGN || kind == FE_ASK_DRAW) fe_yes_no(&u->fe, ch == 'y' || ch == 'Y');
   else if (ch == FE_KEY_ESC) u->fe.ask = FE_ASK_NONE;
   else if (ch == '\r' || ch == '\n' || ch == KEY_ENTER) u->fe.ask = FE_ASK_NONE, answer(u, kind, u->ask_buf);
   else if ((ch == KEY_BACKSPACE || ch == 127 || ch == 8) && n > 0) u->ask_buf[n - 1] = '\0';
+  else if (ch == 21) u->ask_buf[0] = '\0'; /* Ctrl-U: the whole answer */
   else if (ch >= 32 && ch < 127 && n + 1 < sizeof u->ask_buf) u->ask_buf[n] = (char)ch, u->ask_buf[n + 1] = '\0';
+}
+
+/* A click on a move of the list looks back at the game after it. */
+static int click_move(ui *u, int y, int x) {
+  const move_list *m = &u->moves;
+  dr_status st;
+  if (!fe_review_kept(&u->fe) || y < m->y || y >= m->y + m->rows || x < m->x || x >= m->x + m->w) return 0;
+  fe_status(&u->fe, &st);
+  int ply = (m->first + y - m->y) * 2 - st.start_turn + (x >= m->x + 19);
+  if (ply < 0 || ply >= st.plies) return 1;
+  fe_review_to(&u->fe, ply + 1);
+  return 1;
 }
 
 static void mouse(ui *u) {
   MEVENT ev;
   if (getmouse(&ev) != OK || !(ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED))) return;
+  if (click_move(u, ev.y, ev.x)) return;
   int point = board_point_at(u, ev.y, ev.x);
   if (point < 0) return;
   u->fe.cursor = point;
@@ -81,9 +111,9 @@ void keys_game(ui *u, int ch) {
   switch (ch) {
   case KEY_UP: fe_cursor_move(&u->fe, 0, -1); break;
   case KEY_DOWN: fe_cursor_move(&u->fe, 0, 1); break;
-  case KEY_LEFT: fe_cursor_move(&u->fe, -1, 0); break;
-  case KEY_RIGHT: fe_cursor_move(&u->fe, 1, 0); break;
-  case '\r': case '\n': case ' ': case KEY_ENTER: fe_tap(&u->fe, u->fe.cursor); break;
+  case KEY_LEFT: reviews(u) ? fe_review_step(&u->fe, -1) : fe_cursor_move(&u->fe, -1, 0); break;
+  case KEY_RIGHT: reviews(u) ? fe_review_step(&u->fe, 1) : fe_cursor_move(&u->fe, 1, 0); break;
+  case '\r': case '\n': case ' ': case KEY_ENTER: fe_enter(&u->fe); break;
   case KEY_MOUSE: mouse(u); break;
   default: command(u, command_key(ch)); break;
   }

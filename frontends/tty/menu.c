@@ -22,7 +22,7 @@ static int edit_player(ui *u, int ch) {
 
 static void draw_leaving(ui *u) {
   const char *note = fe_form_leaving(&u->fe);
-  if (*note) mvaddnstr(14, 2, note, COLS - 3);
+  if (*note) mvaddnstr(15, 2, note, COLS - 3);
 }
 
 static void draw_row(ui *u, int row, int y, const char *label, const char *value) {
@@ -44,7 +44,10 @@ static void draw_rows(ui *u) {
   if (preset < info.npresets) mvaddnstr(5, 16, info.preset_doc[preset], COLS - 17);
   draw_row(u, FE_ROW_OPPONENT, 6, "Opponent", fe_form_opponent(&u->fe, "a friend at this keyboard"));
   draw_row(u, FE_ROW_LEVEL, 7, "Level", level);
-  draw_row(u, FE_ROW_PLAYER, 8, "Player", fe_form_player(&u->fe));
+  char clock[64];
+  fe_form_clock(&u->fe, clock, sizeof clock);
+  draw_row(u, FE_ROW_CLOCK, 8, "Clock", clock);
+  draw_row(u, FE_ROW_PLAYER, 9, "Player", fe_form_player(&u->fe));
 }
 
 void menu_draw(ui *u) {
@@ -58,11 +61,11 @@ void menu_draw(ui *u) {
   }
   draw_rows(u);
   attron(start_attr);
-  mvaddstr(10, 2, "[ Start the game ]");
+  mvaddstr(11, 2, "[ Start the game ]");
   attroff(start_attr);
   if (*u->fe.msg) {
     attron(u->fe.msg_is_error ? tty_attr(u, PAIR_ERROR) : 0);
-    mvaddnstr(12, 2, u->fe.msg, COLS - 3);
+    mvaddnstr(13, 2, u->fe.msg, COLS - 3);
     attroff(u->fe.msg_is_error ? tty_attr(u, PAIR_ERROR) : 0);
   }
   draw_leaving(u);

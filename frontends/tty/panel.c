@@ -8,11 +8,28 @@
 
 #include "tty.h"
 
+/* Both sides' time, the one that runs in bold with a mark; red under ten seconds. */
+static int draw_clock(ui *u, const dr_status *st, int y, int x, int w) {
+  if (!st->clock) return y;
+  int at = x + tty_put_w(y, x, w, 0, "Clock: ");
+  for (int side = 0; side < 2; side++) {
+    char time[32];
+    int running = st->clock_running == side + 1, low = st->clock_ms[side] < 10000;
+    fe_clock_text(st->clock_ms[side], time, sizeof time);
+    int attr = (running ? (int)A_BOLD : 0) | (low ? tty_attr(u, PAIR_ERROR) : 0);
+    at += tty_put_w(y, at, x + w - at, attr, "%s %s%s   ", side ? "black" : "white", time, running ? " <" : "");
+  }
+  return y + 1;
+}
+
 static int draw_header(ui *u, const dr_status *st, int y, int x, int w) {
   tty_put(y++, x, w, tty_attr(u, PAIR_TITLE), "%s", st->title);
   tty_put(y++, x, w, 0, "Rules: %s", *st->rules ? st->rules : "default");
   tty_put(y++, x, w, 0, "White: %s   Black: %s", fe_who(st, 0), fe_who(st, 1));
-  if (fe_computer_plays(st)) tty_put(y++, x, w, 0, "Level %d of %d", st->level, u->fe.h->levels(u->fe.s));
+  y = draw_clock(u, st, y, x, w);
+  char level[96];
+  fe_level_text(&u->fe, st, level, sizeof level);
+  if (fe_computer_plays(st)) tty_put(y++, x, w, 0, "%s", level);
   y = scores_panel(u, y, x, w);
   return y + 1;
 }
@@ -22,7 +39,10 @@ static int draw_counters(ui *u, const dr_status *st, int y, int x, int w) {
   fe_status_line(&u->fe, line, sizeof line);
   tty_put(y++, x, w, st->result != DR_ONGOING ? tty_attr(u, PAIR_ERROR) : (int)A_BOLD, "%s", line);
   if (*st->warning) tty_put(y++, x, w, tty_attr(u, PAIR_ERROR), "%s", st->warning);
-  tty_put(y++, x, w, 0, "Plies without capture: %d", st->plies_since_capture);
+  if (fe_reviewing(&u->fe)) fe_review_text(&u->fe, last, sizeof last);
+  if (fe_reviewing(&u->fe)) tty_put(y++, x, w, tty_attr(u, PAIR_RING), "%s", last);
+  else if (st->paused) tty_put(y++, x, w, tty_attr(u, PAIR_RING), "%s", "Paused: z goes on");
+  if (fe_draw_count(st, line, sizeof line)) y = tty_para(y, x, w, 2, 0, line);
   tty_put(y++, x, w, 0, "Pieces:   white %d, black %d", st->pieces[0], st->pieces[1]);
   tty_put(y++, x, w, 0, "Captured: white %d, black %d", st->captured[0], st->captured[1]);
   if (u->fe.h->move_at(u->fe.s, st->plies - 1, NULL, last, sizeof last) == 0)
@@ -45,16 +65,27 @@ static int draw_engine(ui *u, int y, int x, int w) {
   return y;
 }
 
-/* The moves in numbered pairs; the latest that fit from 'y' to 'bottom'. */
+/* The row of the move list that holds the move reviewed ('review' moves played). */
+static int reviewed_row(const ui *u, const dr_status *st) {
+  return u->fe.review > 0 ? (u->fe.review - 1 + st->start_turn) / 2 : -1;
+}
+
+/* The moves in numbered pairs; the latest that fit from 'y' to 'bottom', or those
+** around the move reviewed, which is shown in reverse. */
 static void draw_moves(ui *u, const dr_status *st, int y, int x, int w, int bottom) {
-  int rows = bottom - y - 1, first_row = 0, total_rows = fe_move_rows(st);
+  int rows = bottom - y - 1, first_row = 0, total_rows = fe_move_rows(st), mark = reviewed_row(u, st);
   if (rows < 1) return;
   tty_put(y++, x, w, (int)A_BOLD, "Moves");
   if (total_rows > rows) first_row = total_rows - rows;
-  for (int row = first_row; row < total_rows; row++, y++) {
+  if (mark >= 0 && mark < first_row) first_row = mark;
+  u->moves = (move_list){y, x, w, first_row, total_rows - first_row < rows ? total_rows - first_row : rows};
+  for (int row = first_row; row < total_rows && row < first_row + rows; row++, y++) {
     char a[64], b[64];
+    int black = (u->fe.review - 1 + st->start_turn) % 2;
     fe_move_row(&u->fe, st, row, a, b, sizeof a);
     tty_put(y, x, w, 0, "%3d. %-13s %s", row + 1, a, b);
+    if (row == mark) tty_put(y, x + (black ? 19 : 5), black ? (int)strlen(b) : (int)strlen(a), A_REVERSE, "%s",
+                             black ? b : a);
   }
 }
 
@@ -71,20 +102,27 @@ void panel_draw(ui *u, int top, int left, int width, int height) {
 
 static const char *question(int kind) {
   switch (kind) {
-  case FE_ASK_MOVE: return "Move (c3-d4, c3xe5xc7, or a point to tap): ";
+  case FE_ASK_MOVE: return "Move (";
   case FE_ASK_SAVE: return "Save the game to: ";
   case FE_ASK_LOAD: return "Load a game from: ";
-  case FE_ASK_QUIT: return "Quit this game? (y/n) ";
-  default: return "Resign this game? (y/n) ";
+  default: return NULL; /* a yes/no question: fe_question */
   }
 }
 
 static void draw_question(ui *u) {
   int ask = u->fe.ask;
+  char yes_no[192];
   const char *q = question(ask);
-  dr_scoring sc;
-  fe_scoring(&u->fe, &sc);
-  if (ask == FE_ASK_QUIT && sc.saved) q = "Quit this game? It counts as a loss. (y/n) "; /* leaving resigns */
+  if (ask == FE_ASK_MOVE) { /* the variant's own moves as examples */
+    char example[160];
+    fe_move_example(&u->fe, example, sizeof example);
+    snprintf(yes_no, sizeof yes_no, "Move (%s, or a point to tap): ", example);
+    q = yes_no;
+  } else if (!q) {
+    fe_question(&u->fe, yes_no, sizeof yes_no - 7);
+    strcat(yes_no, " (y/n) ");
+    q = yes_no;
+  }
   int text = ask == FE_ASK_MOVE || ask == FE_ASK_SAVE || ask == FE_ASK_LOAD;
   tty_put(LINES - 2, 0, COLS, (int)A_BOLD, "%s%s", q, text ? u->ask_buf : "");
   tty_put(LINES - 1, 0, COLS, 0, "%s", text ? "Enter: done   Esc: cancel" : "y: yes   any other key: no");
@@ -106,7 +144,7 @@ void panel_bottom(ui *u) {
     fe_status_line(&u->fe, line, sizeof line);
     tty_put(LINES - 2, 0, COLS, (int)A_BOLD, "%s", line);
   }
-  tty_put(LINES - 1, 0, COLS, tty_attr(u, PAIR_TITLE), "%s",
-      COLS >= 89 ? "u undo  h hint  n new  r resign  f flip  s save  l load  : type  p scores  ? help  q quit"
-                 : "u undo h hint n new r resign f flip s save l load : type p scores ? help q quit");
+  char keys[256];
+  fe_key_line(&u->fe, COLS, keys, sizeof keys);
+  tty_put(LINES - 1, 0, COLS, tty_attr(u, PAIR_TITLE), "%s", keys);
 }

@@ -5,6 +5,7 @@
 ** engine's progress shows while it thinks and the keys keep working meanwhile.
 */
 #include <curses.h>
+#include <langinfo.h>
 #include <locale.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -15,7 +16,7 @@
 
 #include "tty.h"
 
-#define PANEL_MIN 30 /* columns the status panel needs beside the board */
+#define PANEL_MIN 40 /* columns the status panel needs beside the board: a larger board must leave them */
 #define TICK_MS 100  /* how often the loop polls the session */
 
 static volatile sig_atomic_t interrupted;
@@ -67,21 +68,51 @@ static void restore_signals(const saved_signals *old) {
 
 /* --------------------------------------------------------------- colour */
 
+/* The palettes, pair by pair (foreground, background; -1 the terminal's own).  Titles
+** and labels keep the terminal's own colour in bold, which reads on dark and light
+** terminals alike.  The high-contrast one puts the pieces on white squares, White's as
+** white letters on black, Black's as black letters on white. */
+static const struct palette {
+  const char *name;
+  short pair[PAIR_COUNT][2];
+} palettes[] = {
+    {"default",
+     {{0, 0}, {COLOR_BLACK, COLOR_YELLOW}, {COLOR_BLACK, COLOR_WHITE}, {COLOR_WHITE, COLOR_YELLOW},
+      {COLOR_BLACK, COLOR_YELLOW}, {COLOR_BLUE, COLOR_YELLOW}, {COLOR_RED, COLOR_YELLOW}, {COLOR_BLACK, COLOR_CYAN},
+      {COLOR_RED, -1}, {-1, -1}}},
+    {"contrast",
+     {{0, 0}, {COLOR_BLACK, COLOR_WHITE}, {-1, -1}, {COLOR_WHITE, COLOR_BLACK}, {COLOR_BLACK, COLOR_WHITE},
+      {COLOR_BLUE, COLOR_WHITE}, {COLOR_RED, COLOR_WHITE}, {COLOR_WHITE, COLOR_BLUE}, {COLOR_RED, -1}, {-1, -1}}},
+};
+#define NPALETTES (int)(sizeof palettes / sizeof *palettes)
+
+static void set_palette(ui *u) {
+  for (int pair = 1; pair < PAIR_COUNT; pair++)
+    init_pair((short)pair, palettes[u->palette].pair[pair][0], palettes[u->palette].pair[pair][1]);
+}
+
 static void init_colors(ui *u) {
   const char *no_color = getenv("NO_COLOR");
   u->color = !(no_color && *no_color) && has_colors();
   if (!u->color) return;
   start_color();
   use_default_colors();
-  init_pair(PAIR_BOARD, COLOR_BLACK, COLOR_YELLOW);
-  init_pair(PAIR_LIGHT, COLOR_BLACK, COLOR_WHITE);
-  init_pair(PAIR_WHITE, COLOR_WHITE, COLOR_YELLOW);
-  init_pair(PAIR_BLACK, COLOR_BLACK, COLOR_YELLOW);
-  init_pair(PAIR_RING, COLOR_BLUE, COLOR_YELLOW);
-  init_pair(PAIR_JUMPED, COLOR_RED, COLOR_YELLOW);
-  init_pair(PAIR_LAST, COLOR_BLACK, COLOR_CYAN);
-  init_pair(PAIR_ERROR, COLOR_RED, -1);
-  init_pair(PAIR_TITLE, COLOR_CYAN, -1);
+  set_palette(u);
+}
+
+void tty_next_palette(ui *u) {
+  u->palette = (u->palette + 1) % NPALETTES;
+  if (u->color) set_palette(u);
+  fe_say(&u->fe, 0, "%s colours.", u->palette ? "High-contrast" : "Default");
+}
+
+/* The palette the command line named; -1 and why when it is none of them. */
+static int choose_palette(ui *u, char *why, size_t len) {
+  const char *theme = fe_preference(&u->fe, "theme");
+  for (int i = 0; i < NPALETTES; i++)
+    if (!theme || strcmp(theme, palettes[i].name) == 0) return u->palette = i, 0;
+  snprintf(why, len, "no theme '%s' in the terminal (themes: default, contrast)", theme);
+  return -1;
 }
 
 /* The attributes of a colour pair, or their plain stand-ins under NO_COLOR. */
@@ -93,16 +124,49 @@ int tty_attr(const ui *u, int pair) {
   return bold && pair != PAIR_WHITE ? A_BOLD : A_NORMAL;
 }
 
-void tty_put(int y, int x, int width, int attr, const char *fmt, ...) {
+/* Text at (y, x), cut to 'width' columns; the columns written. */
+static int vput(int y, int x, int width, int attr, const char *fmt, va_list ap) {
   char line[512];
-  va_list ap;
-  va_start(ap, fmt);
   vsnprintf(line, sizeof line, fmt, ap);
-  va_end(ap);
-  if (width <= 0 || y < 0 || y >= LINES) return;
+  if (width <= 0 || y < 0 || y >= LINES) return 0;
   attron(attr);
   mvaddnstr(y, x, line, width);
   attroff(attr);
+  int n = (int)strlen(line);
+  return n < width ? n : width;
+}
+
+void tty_put(int y, int x, int width, int attr, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vput(y, x, width, attr, fmt, ap);
+  va_end(ap);
+}
+
+int tty_put_w(int y, int x, int width, int attr, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vput(y, x, width, attr, fmt, ap);
+  va_end(ap);
+  return n;
+}
+
+int tty_line_len(const char *p, int width) {
+  int n = (int)strcspn(p, "\n");
+  if (n <= width) return n;
+  int cut = width;
+  while (cut > 0 && p[cut] != ' ') cut--;
+  return cut > 0 ? cut : width;
+}
+
+int tty_para(int y, int x, int width, int max, int attr, const char *text) {
+  while (*text && max-- > 0 && width > 0) {
+    int n = tty_line_len(text, width);
+    tty_put(y++, x, n, attr, "%s", text);
+    text += n;
+    if (*text == ' ' || *text == '\n') text++;
+  }
+  return y;
 }
 
 /* ------------------------------------------------------------- screen */
@@ -170,6 +234,7 @@ static void tick(ui *u) {
   if (fe_poll(&u->fe) & DR_EVENT_HINT) keys_follow_hint(u);
   fe_caught_up(&u->fe);
   fe_scores_watch(&u->fe);
+  fe_draw_watch(&u->fe);
 }
 
 static void key(ui *u, int ch) {
@@ -195,7 +260,7 @@ static ui *new_ui(const dr_host *host, dr_session *s) {
   if (!u) return NULL;
   fe_init(&u->fe, host, s);
   u->fe.points = (fe_points){.x = u->lay.x, .y = u->lay.y, .aspect = 2, .pull = 1}; /* a cell: twice as tall as wide */
-  snprintf(u->fe.last_file, sizeof u->fe.last_file, "draughts.pdn");
+  fe_default_file(&u->fe, u->fe.last_file, sizeof u->fe.last_file);
   return u;
 }
 
@@ -204,14 +269,13 @@ static int tty_run(const dr_host *host, dr_session *s, char *why, size_t len) {
   saved_signals old;
   if (fe_host_usable(host, why, len)) return -1;
   ui *u = new_ui(host, s);
-  char *ctype = strdup(setlocale(LC_CTYPE, NULL));
-  if (!u || !ctype) {
+  if (!u) return fail(why, len, "out of memory");
+  if (choose_palette(u, why, len)) {
     free(u);
-    return fail(why, len, "out of memory");
+    return -1;
   }
-  /* The character set only (line drawing in a UTF-8 terminal): numbers keep the C
-  ** locale, which the runtime's notation and scripts rely on. */
-  setlocale(LC_CTYPE, "");
+  char *ctype = fe_locale_ctype(0); /* line drawing in a UTF-8 terminal */
+  u->utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
   interrupted = 0;
   int rc = open_screen(u, &sp, why, len);
   if (rc == 0) {
@@ -222,8 +286,7 @@ static int tty_run(const dr_host *host, dr_session *s, char *why, size_t len) {
     close_screen(sp);
     restore_signals(&old);
   }
-  setlocale(LC_CTYPE, ctype);
-  free(ctype);
+  fe_locale_restore(ctype);
   free(u);
   return rc;
 }

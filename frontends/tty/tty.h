@@ -40,9 +40,18 @@ typedef struct layout {
   int x[DR_MAX_POINTS], y[DR_MAX_POINTS]; /* screen centre of each point */
 } layout;
 
+/* Where the move list was last drawn: a click on a move looks back at it. */
+typedef struct move_list {
+  int y, x, w;          /* the first row's screen row, the list's columns */
+  int first, rows;      /* the first numbered row shown, and how many */
+} move_list;
+
 typedef struct ui {
   fe_state fe;
+  move_list moves;
   int color;
+  int palette;           /* the colours: 0 default, 1 high contrast */
+  int utf8;              /* the terminal shows UTF-8: kings get a crown */
   char ask_buf[256];
   layout lay;
   int panel_shown;       /* the status panel fitted beside the board */
@@ -53,8 +62,15 @@ int tty_probe(char *why, size_t len);
 
 /* tty.c */
 int tty_attr(const ui *u, int pair);
+void tty_next_palette(ui *u);
 /* Text at (y, x), cut to 'width' columns; nothing off the screen. */
 void tty_put(int y, int x, int width, int attr, const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+/* The same, returning the columns written. */
+int tty_put_w(int y, int x, int width, int attr, const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+/* The length of the first line of 'p' in 'width' columns, broken at a space if it can be. */
+int tty_line_len(const char *p, int width);
+/* 'text' wrapped into at most 'max' lines of 'width' columns from row 'y'; the row after it. */
+int tty_para(int y, int x, int width, int max, int attr, const char *text);
 
 /* keys.c */
 void keys_game(ui *u, int ch);

@@ -14,6 +14,7 @@
 #include "pdn.h"
 #include "perft.h"
 #include "position.h"
+#include "search.h"
 
 void cli_error(const char *fmt, ...) {
   char msg[2 * ERR_LEN];
@@ -30,7 +31,8 @@ static const char usage[] =
     "\n"
     "commands:\n"
     "  play [VARIANT]            play a game (the default command): --level N, --side\n"
-    "                            white|black|none, --two-players, --frontend tty|line\n"
+    "                            white|black|none, --two-players, --clock MIN+INC, --frontend tty|line,\n"
+    "                            --theme NAME, --sound on|off, --numbers\n"
     "  list                      variants, their rule presets and options, front ends\n"
     "  moves VARIANT --fen FEN   every legal move, with its full landing path\n"
     "  perft VARIANT DEPTH       leaf counts per depth (--divide, --paths, --fen)\n"
@@ -78,6 +80,31 @@ static int parse_number(const char *flag, const char *s, int *out) {
   return 0;
 }
 
+/* A playing level, 1 to SEARCH_LEVELS, or 'streak': one message for every wrong value. */
+static int parse_level(const char *s, int *out) {
+  char *end;
+  long n = strtol(s, &end, 10);
+  if (strcmp(s, "streak") == 0) return *out = DR_LEVEL_STREAK, 0;
+  if (*s && !*end && n >= 1 && n <= SEARCH_LEVELS) return *out = (int)n, 0;
+  cli_error("--level takes a level from 1 to %d or 'streak', not '%s'", SEARCH_LEVELS, s);
+  return -1;
+}
+
+/* A Fischer clock, "MIN+INC": minutes a side and seconds added per move ("5+3", "0.5+0"). */
+static int parse_clock(const char *s, cli_args *a) {
+  char *end;
+  double minutes = strtod(s, &end);
+  long inc = -1;
+  if (*end == '+') inc = strtol(end + 1, &end, 10);
+  if (end == s || *end || !(minutes > 0 && minutes <= 600) || inc < 0 || inc > 600) {
+    cli_error("--clock takes minutes a side and seconds added per move, as 5+3, not '%s'", s);
+    return -1;
+  }
+  a->clock_seconds = (int)(minutes * 60 + 0.5);
+  a->clock_increment = (int)inc;
+  return 0;
+}
+
 /* Options that take a value: where each one is stored. */
 static const char **string_option(cli_args *a, const char *flag) {
   if (strcmp(flag, "--rules") == 0) return &a->rules;
@@ -99,6 +126,8 @@ static const char **string_option(cli_args *a, const char *flag) {
   if (strcmp(flag, "--export") == 0) return &a->export_file;
   if (strcmp(flag, "--import") == 0) return &a->import_file;
   if (strcmp(flag, "--pdn") == 0) return &a->pdn_id;
+  if (strcmp(flag, "--theme") == 0) return &a->theme;
+  if (strcmp(flag, "--sound") == 0) return &a->sound;
   return NULL;
 }
 
@@ -108,6 +137,7 @@ static int *flag_option(cli_args *a, const char *flag) {
   if (strcmp(flag, "--numeric") == 0) return &a->numeric;
   if (strcmp(flag, "--two-players") == 0) return &a->two_players;
   if (strcmp(flag, "--allow-rule-files") == 0) return &a->allow_rule_files;
+  if (strcmp(flag, "--numbers") == 0) return &a->numbers;
   return NULL;
 }
 
@@ -149,7 +179,7 @@ static int parse_option(cli_args *a, int *i, int argc, char **argv) {
   int *count = count_option(a, flag, &max);
   if (on) return *on = 1, 0;
   if (!str && !count && strcmp(flag, "--set") && strcmp(flag, "--depth") && strcmp(flag, "--level") &&
-      strcmp(flag, "--time")) {
+      strcmp(flag, "--time") && strcmp(flag, "--clock")) {
     cli_error("unknown option '%s' (see 'draughts --help')", flag);
     return -1;
   }
@@ -159,8 +189,8 @@ static int parse_option(cli_args *a, int *i, int argc, char **argv) {
   if (count) return parse_count(flag, value, max, count);
   if (strcmp(flag, "--time") == 0) return parse_seconds(value, &a->seconds);
   if (strcmp(flag, "--depth") == 0) return parse_number(flag, value, &a->depth);
-  if (strcmp(flag, "--level") == 0 && strcmp(value, "streak") == 0) return a->level = DR_LEVEL_STREAK, 0;
-  if (strcmp(flag, "--level") == 0) return parse_number(flag, value, &a->level);
+  if (strcmp(flag, "--level") == 0) return parse_level(value, &a->level);
+  if (strcmp(flag, "--clock") == 0) return parse_clock(value, a);
   if (a->nsets == CLI_MAX_SETS) {
     cli_error("too many --set options");
     return -1;

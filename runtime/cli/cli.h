@@ -28,6 +28,9 @@ typedef struct cli_args {
   const char *frontend;
   const char *side;   /* play: the side a person plays against the computer */
   int level;          /* play: the computer's level; 0: the default */
+  int clock_seconds, clock_increment; /* play: a Fischer clock for two people (--clock MIN+INC) */
+  const char *theme, *sound;     /* play: how the front end looks and sounds */
+  int numbers;                   /* play: the board's numbers shown */
   int two_players;
   int allow_rule_files; /* hub: set-param rules may name a rules file */
   const char *level_a, *level_b; /* match: the two players' levels */

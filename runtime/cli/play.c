@@ -22,14 +22,15 @@
 
 static const char play_help[] =
     "Type a move as its start and end points (c3-d4, c3xe5, or every landing: c3xe5xc7),\n"
-    "or one of: moves, undo, hint, flip, fen, save FILE, load FILE, rules, resign, new,\n"
-    "help, quit.\n";
+    "or one of: moves, undo, redo, hint, flip, fen, save FILE, load FILE, rules, resign,\n"
+    "draw (offer one; the other player answers accept or decline), new, help, quit.\n";
 
 typedef struct line_ui {
   const dr_host *h;
   dr_session *s;
   int flip;
   char notice[256]; /* the scores' notice last shown: a new one (a save that failed) is shown once */
+  int told;         /* the end of the game was told */
 } line_ui;
 
 static void show(line_ui *u) {
@@ -42,7 +43,9 @@ static void show(line_ui *u) {
   board_text(u->h->geometry(u->s), &p, u->flip, board, sizeof board);
   printf("\n%s", board);
   if (u->h->move_at(u->s, st.plies - 1, NULL, last, sizeof last) == 0) printf("last move: %s   ", last);
-  printf("plies without capture: %d\n", st.plies_since_capture);
+  if (!*st.draw_count) printf("\n");
+  else if (st.draw_limit) printf("%s: %d of %d\n", st.draw_count, st.draw_counted, st.draw_limit);
+  else printf("%s: %d\n", st.draw_count, st.draw_counted);
 }
 
 static void pause_briefly(void) {
@@ -107,6 +110,18 @@ static void file_command(line_ui *u, const char *line) {
   }
 }
 
+static void offer_draw(line_ui *u) {
+  dr_status st;
+  DR_INIT(st);
+  if (u->h->offer_draw(u->s)) {
+    printf("%s\n", u->h->error(u->s));
+    return;
+  }
+  u->h->status(u->s, &st);
+  printf("%s offers a draw: %s, type accept or decline\n", st.turn == DR_WHITE ? "white" : "black",
+         st.turn == DR_WHITE ? "black" : "white");
+}
+
 /* The hint is printed by 'wait_engine' when it is ready. */
 static void ask_hint(line_ui *u) {
   if (u->h->hint(u->s)) printf("%s\n", u->h->error(u->s));
@@ -139,6 +154,10 @@ static int command(line_ui *u, const char *line) {
   else if (strcmp(line, "moves") == 0) list_moves(u);
   else if (strcmp(line, "flip") == 0) u->flip ^= 1, show(u);
   else if (strcmp(line, "undo") == 0) run_command(u, u->h->undo(u->s));
+  else if (strcmp(line, "redo") == 0) run_command(u, u->h->redo(u->s));
+  else if (strcmp(line, "draw") == 0) offer_draw(u);
+  else if (strcmp(line, "accept") == 0 || strcmp(line, "decline") == 0)
+    run_command(u, u->h->answer_draw(u->s, *line == 'a'));
   else if (strcmp(line, "fen") == 0) print_fen(u);
   else if (strncmp(line, "save ", 5) == 0 || strncmp(line, "load ", 5) == 0) file_command(u, line);
   else if (strcmp(line, "resign") == 0) run_command(u, u->h->resign(u->s));
@@ -172,16 +191,39 @@ static void show_notice(line_ui *u) {
   cli_error("%s", sc.notice);
 }
 
+
+/* What the end of a game against the computer means for the player, once. */
+static void tell_score(line_ui *u) {
+  dr_scoring sc;
+  DR_INIT(sc);
+  u->h->scoring(u->s, &sc);
+  if (!sc.finished) return;
+  if (sc.outcome == DR_SCORE_WIN)
+    printf("you win: %d points%s%s%s; streak %d (best %d)\n", sc.points, *sc.mark ? ", beats " : "", sc.mark,
+           sc.new_record ? ", a new record" : sc.ranked ? "" : " (not for the records)", sc.streak, sc.best_streak);
+  else
+    printf("%s: no points; the streak starts again (best %d)\n", sc.outcome == DR_SCORE_DRAW ? "a draw" : "you lose",
+           sc.best_streak);
+}
+
+/* Once the game is over, the prompt names no side: nobody is to move. */
 static void prompt(line_ui *u) {
   dr_status st;
   DR_INIT(st);
   show_notice(u);
   u->h->status(u->s, &st);
-  if (st.result != DR_ONGOING) {
-    printf("game over: %s (%s)\n", result_text(st.result), st.reason);
-    printf("type new, undo, save FILE or quit\n");
+  if (st.result == DR_ONGOING) {
+    u->told = 0;
+    printf("%s> ", st.turn == DR_WHITE ? "white" : "black");
+  } else {
+    if (!u->told) {
+      printf("game over: %s (%s)\n", result_text(st.result), st.reason);
+      tell_score(u);
+      printf("type new, undo, save FILE or quit\n");
+    }
+    u->told = 1;
+    printf("> ");
   }
-  printf("%s> ", st.turn == DR_WHITE ? "white" : "black");
   fflush(stdout);
 }
 
@@ -224,7 +266,7 @@ static int choose_variant(line_ui *u, char *why, size_t len) {
 }
 
 static int line_run(const dr_host *h, dr_session *s, char *why, size_t len) {
-  line_ui u = {h, s, 0, ""};
+  line_ui u = {h, s, 0, "", 0};
   dr_scoring sc;
   DR_INIT(sc);
   h->scoring(s, &sc);
@@ -294,9 +336,11 @@ static int choose_players(const cli_args *a, int line_mode, int player[2]) {
 
 /* Scores are kept whenever the store opens; when it cannot, or a bad file had to be
 ** moved aside, one line says so and play goes on. */
-static void open_scores(session *s, const cli_args *a) {
+static void open_scores(session *s, const cli_args *a, int scripted) {
   dr_scoring sc;
   DR_INIT(sc);
+  if (scripted && !a->profile) return; /* a script changes nobody's records unless it names the player */
+  session_profiles_scripted(s, scripted);
   session_profiles_open(s, a->profile_db, a->profile);
   session_scoring(s, &sc);
   if (*sc.notice) cli_error("%s", sc.notice);
@@ -331,8 +375,18 @@ int cmd_play(registry *reg, const cli_args *a) {
   setup.fen = a->fen;
   setup.eval = a->eval;
   setup.level = a->level;
+  setup.clock_seconds = a->clock_seconds;
+  setup.clock_increment = a->clock_increment;
+  if (a->sound && strcmp(a->sound, "on") != 0 && strcmp(a->sound, "off") != 0) {
+    cli_error("--sound takes on or off, not '%s'", a->sound);
+    return CLI_FAILED;
+  }
   session *s = session_new(reg);
-  open_scores(s, a); /* also for two players: the start menu may bring in the computer */
+  if (a->theme) session_prefer(s, "theme", a->theme);
+  if (a->sound) session_prefer(s, "sound", a->sound);
+  if (a->numbers) session_prefer(s, "numbers", "on");
+  /* Also for two players: the start menu may bring in the computer. */
+  open_scores(s, a, fe == &line_frontend && !isatty(STDIN_FILENO));
   int rc = start_session(s, a, &setup);
   char why[ERR_LEN] = "";
   if (rc == 0 && (rc = fe->run(session_host(), s, why, sizeof why)) != 0)

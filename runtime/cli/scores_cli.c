@@ -58,25 +58,41 @@ static void load_friends(board_view *b) {
 
 /* ------------------------------------------------------------ one variant */
 
-static void print_marks(const board_view *b, const char *variant) {
+#define MAX_RULES 16 /* rules groups shown per variant */
+
+/* The marks of 'variant', or NULL when it is not installed. */
+static const score_marks *marks_of(const board_view *b, const char *variant, score_marks *out) {
   err e;
-  score_marks m;
   const plugin *p = registry_find(b->reg, variant);
   int n = p ? scores_start_pieces(&p->v, &e) : -1;
-  if (n < 0) return;
-  scores_marks(n, &m);
-  printf("  marks to beat: Pro %d   Expert %d   Júnior %d\n", m.pro, m.expert, m.junior);
+  if (n < 0) return NULL;
+  scores_marks(n, out);
+  return out;
 }
 
-static void print_streaks(const board_view *b, const char *variant) {
+static void print_marks(const score_marks *m) {
+  if (m) printf("  marks to beat: Pro %d   Expert %d   Júnior %d\n", m->pro, m->expert, m->junior);
+}
+
+/* "-" for a best streak of 0: nothing won yet. */
+static void best_text(int best, char *out, size_t len) {
+  if (best > 0) snprintf(out, len, "%d", best);
+  else snprintf(out, len, "-");
+}
+
+static void print_streaks(const board_view *b, const char *variant, const char *rules) {
   err e;
   int current = 0, best = 0;
-  if (b->profile) profile_streak(b->ps, b->profile, variant, &current, &best, &e);
-  printf("  streak %d, best %d (at the streak level the computer plays level %d)", current, best,
+  char shown[16];
+  if (b->profile) profile_streak(b->ps, b->profile, variant, rules, &current, &best, &e);
+  best_text(best, shown, sizeof shown);
+  printf("    streak %d, best %s (at the streak level the computer plays level %d)", current, shown,
          search_level_for_streak(current));
   for (int f = 0; f < b->nfriends; f++)
-    if (profile_friend_streak(b->ps, b->friends[f], variant, &current, &best, &e) == 1)
-      printf("; %s: streak %d, best %d", b->friends[f], current, best);
+    if (profile_friend_streak(b->ps, b->friends[f], variant, rules, &current, &best, &e) == 1) {
+      best_text(best, shown, sizeof shown);
+      printf("; %s: streak %d, best %s", b->friends[f], current, shown);
+    }
   printf("\n");
 }
 
@@ -87,57 +103,96 @@ static void put_line(char *line) {
   puts(line);
 }
 
+/* "950 (9 pieces, 20 moves, 2026-05-01) beats Expert": a record and the mark it reached. */
+static void record_text(const profile_game *g, const score_marks *m, char *out, size_t len) {
+  char date[32];
+  const char *mark = m ? scores_mark_reached(m, g->points) : "";
+  date_text(g->finished, date, sizeof date);
+  snprintf(out, len, "%d (%d pieces, %d moves, %.10s)%s%s", g->points, g->pieces, g->moves, date,
+           *mark ? " beats " : "", mark);
+}
+
 /* One level's line: own record and the friends' side by side; 0 if nobody has one. */
-static int print_level(const board_view *b, const char *variant, int level) {
+static int print_level(const board_view *b, const char *variant, const char *rules, int level, const score_marks *m) {
   err e;
-  profile_game g;
-  int mine = b->profile ? profile_record(b->ps, b->profile, variant, level, &g, &e) == 1 : 0, theirs[MAX_FRIENDS],
-      any = mine;
-  for (int f = 0; f < b->nfriends; f++) {
-    if (profile_friend_record(b->ps, b->friends[f], variant, level, &theirs[f], &e) != 1) theirs[f] = -1;
-    any |= theirs[f] >= 0;
+  profile_game g, f;
+  int mine = b->profile ? profile_record(b->ps, b->profile, variant, rules, level, &g, &e) == 1 : 0, any = mine;
+  char own[96] = "-", line[512], theirs[MAX_FRIENDS][32];
+  for (int i = 0; i < b->nfriends; i++) {
+    int found = profile_friend_record(b->ps, b->friends[i], variant, rules, level, &f, &e) == 1;
+    const char *mark = found && m ? scores_mark_reached(m, f.points) : "";
+    if (found) snprintf(theirs[i], sizeof theirs[i], "%d%s%s%s", f.points, *mark ? " (" : "", mark, *mark ? ")" : "");
+    else snprintf(theirs[i], sizeof theirs[i], "-");
+    any |= found;
   }
   if (!any) return 0;
-  char date[32] = "", own[64] = "-", line[512];
-  if (mine) {
-    date_text(g.finished, date, sizeof date);
-    snprintf(own, sizeof own, "%d (%d pieces, %d moves, %.10s)", g.points, g.pieces, g.moves, date);
-  }
-  size_t used = (size_t)snprintf(line, sizeof line, "  %-5d  %-42s", level, own);
-  for (int f = 0; f < b->nfriends && used < sizeof line; f++) {
-    if (theirs[f] >= 0) used += (size_t)snprintf(line + used, sizeof line - used, "  %-12d", theirs[f]);
-    else used += (size_t)snprintf(line + used, sizeof line - used, "  %-12s", "-");
-  }
+  if (mine) record_text(&g, m, own, sizeof own);
+  size_t used = (size_t)snprintf(line, sizeof line, "    %-5d  %-56s", level, own);
+  for (int i = 0; i < b->nfriends && used < sizeof line; i++)
+    used += (size_t)snprintf(line + used, sizeof line - used, "  %-14s", theirs[i]);
   put_line(line);
   return 1;
 }
 
-static void print_records(const board_view *b, const char *variant) {
+static void print_records(const board_view *b, const char *variant, const char *rules, const score_marks *m) {
   char line[512];
-  size_t used = (size_t)snprintf(line, sizeof line, "  %-5s  %-42s", "level", b->profile ? b->nick : "record");
+  size_t used = (size_t)snprintf(line, sizeof line, "    %-5s  %-56s", "level", b->profile ? b->nick : "record");
   for (int f = 0; f < b->nfriends && used < sizeof line; f++)
-    used += (size_t)snprintf(line + used, sizeof line - used, "  %-12.12s", b->friends[f]);
+    used += (size_t)snprintf(line + used, sizeof line - used, "  %-14.14s", b->friends[f]);
   put_line(line);
   int shown = 0;
-  for (int level = 1; level <= SEARCH_LEVELS; level++) shown += print_level(b, variant, level);
-  if (!shown) printf("  (no records yet: win a game against the computer)\n");
+  for (int level = 1; level <= SEARCH_LEVELS; level++) shown += print_level(b, variant, rules, level, m);
+  if (!shown) printf("    (no records yet: win a game against the computer)\n");
+}
+
+static int listed(char names[][128], int n, const char *name) {
+  for (int i = 0; i < n; i++)
+    if (strcmp(names[i], name) == 0) return 1;
+  return 0;
+}
+
+/* The rules to show: the presets with anything kept under them, in their order, then
+** the other rules the store knows; the default preset when there is nothing at all. */
+static int rules_groups(const board_view *b, const char *variant, char names[][128]) {
+  err e;
+  char seen[MAX_RULES][128];
+  int nseen = 0, n = 0;
+  while (nseen < MAX_RULES && profile_rules_at(b->ps, b->profile, variant, nseen, seen[nseen], 128, &e) == 1) nseen++;
+  const plugin *p = registry_find(b->reg, variant);
+  for (const dr_preset *pr = p ? p->v.presets : NULL; pr && pr->name && n < MAX_RULES; pr++)
+    if (listed(seen, nseen, pr->name)) snprintf(names[n++], 128, "%s", pr->name);
+  for (int i = 0; i < nseen && n < MAX_RULES; i++)
+    if (!listed(names, n, seen[i])) snprintf(names[n++], 128, "%s", seen[i]);
+  if (n == 0) snprintf(names[n++], 128, "%s", p && p->v.presets && p->v.presets[0].name ? p->v.presets[0].name : "");
+  return n;
 }
 
 static void print_variant(const board_view *b, const char *variant) {
   const plugin *p = registry_find(b->reg, variant);
+  char rules[MAX_RULES][128];
+  score_marks marks;
+  const score_marks *m = marks_of(b, variant, &marks);
   printf("\n%s (%s)\n", p ? p->v.title : variant, variant);
-  print_marks(b, variant);
-  print_streaks(b, variant);
-  print_records(b, variant);
+  print_marks(m);
+  for (int i = 0, n = rules_groups(b, variant, rules); i < n; i++) {
+    if (*rules[i]) printf("  %s rules\n", rules[i]);
+    else printf("  rules not recorded (friends' records imported from an older file)\n");
+    print_streaks(b, variant, rules[i]);
+    print_records(b, variant, rules[i], m);
+  }
 }
 
 /* --------------------------------------------------------------- history */
 
-static void print_game(const profile_game *g) {
+static void print_game(const board_view *b, const profile_game *g) {
   char date[32];
+  score_marks marks;
+  const score_marks *m = g->outcome == 1 ? marks_of(b, g->variant, &marks) : NULL;
+  const char *mark = m ? scores_mark_reached(m, g->points) : "";
   date_text(g->finished, date, sizeof date);
-  printf("  #%-5lld %s  %-12s level %d%s  %-4s %6d  %s\n", (long long)g->id, date, g->variant, g->level,
-         g->streak_level ? " (streak)" : "", outcome_word[g->outcome + 1], g->points, g->note);
+  printf("  #%-5lld %s  %-12s %-10s level %d%s  %-4s %6d%s%-7s  %s\n", (long long)g->id, date, g->variant, g->rules,
+         g->level, g->streak_level ? " (streak)" : "", outcome_word[g->outcome + 1], g->points, *mark ? " " : " ",
+         mark, g->note);
 }
 
 static int print_history(const board_view *b, const char *variant) {
@@ -146,7 +201,7 @@ static int print_history(const board_view *b, const char *variant) {
   if (!b->profile) return 0;
   printf("\nRecent games (draughts scores --pdn ID prints one)\n");
   int i = 0, rc = 0;
-  for (; i < HISTORY_LINES && (rc = profile_history(b->ps, b->profile, variant, i, &g, &e)) == 1; i++) print_game(&g);
+  for (; i < HISTORY_LINES && (rc = profile_history(b->ps, b->profile, variant, i, &g, &e)) == 1; i++) print_game(b, &g);
   if (rc < 0) return cli_error("%s", e.msg), -1;
   if (i == 0) printf("  (none yet)\n");
   return 0;

@@ -67,6 +67,7 @@ void session_free(session *s) {
   ruleset_drop(s->rs);
   free_setup(s);
   free(s->docs);
+  free(s->redo);
   free(s);
 }
 
@@ -106,6 +107,7 @@ int session_variant_info(session *s, int index, dr_variant_info *out) {
   DR_INIT(info);
   info.name = v->name;
   info.title = v->title;
+  info.default_level = v->default_level ? v->default_level : SESSION_DEFAULT_LEVEL;
   for (int k = 0; k < DR_MAX_PRESETS && v->presets && v->presets[k].name; k++) {
     info.preset[k] = v->presets[k].name;
     info.preset_doc[k] = s->docs[index][k];
@@ -119,8 +121,37 @@ int session_variant_info(session *s, int index, dr_variant_info *out) {
 
 static char *dup_or_null(const char *s) { return s ? xstrdup(s) : NULL; }
 
+/* The level of a setup that asks for none: the variant's own default if it declares one,
+** else the one played last. */
+static int default_level(session *s, const dr_setup *in) {
+  err e;
+  const plugin *p = in->variant ? registry_resolve(s->reg, in->variant, &e) : NULL;
+  if (p && p->v.default_level) return p->v.default_level;
+  return s->sc.streak_mode ? DR_LEVEL_STREAK : s->level;
+}
+
+/* A front end built before dr_setup had a clock passes a shorter struct: no clock. */
+static void setup_clock(const dr_setup *in, int *seconds, int *increment) {
+  int has = DR_HAS_FIELD(dr_setup, in, clock_increment);
+  *seconds = has ? in->clock_seconds : 0;
+  *increment = has ? in->clock_increment : 0;
+}
+
+/* A clock is for two people: the computer plays by its level. */
+static int check_clock(session *s, const dr_setup *in, const int player[2]) {
+  int seconds, increment;
+  setup_clock(in, &seconds, &increment);
+  if (seconds == 0 && increment == 0) return 0;
+  if (seconds < 1 || seconds > SESSION_CLOCK_MAX || increment < 0 || increment > SESSION_INCREMENT_MAX)
+    return session_fail(s, "a clock takes 1 to %d seconds a side and an increment of 0 to %d seconds",
+                        SESSION_CLOCK_MAX, SESSION_INCREMENT_MAX);
+  if (player[0] != DR_PLAYER_HUMAN || player[1] != DR_PLAYER_HUMAN)
+    return session_fail(s, "a clock is for a game between two people: the computer plays by its level");
+  return 0;
+}
+
 static int check_setup(session *s, const dr_setup *in, int *level, int player[2]) {
-  *level = in->level ? in->level : s->sc.streak_mode ? DR_LEVEL_STREAK : s->level;
+  *level = in->level ? in->level : default_level(s, in);
   if ((*level < 1 && *level != DR_LEVEL_STREAK) || *level > SEARCH_LEVELS)
     return session_fail(s, "level %d is out of range: levels run from 1 to %d", *level, SEARCH_LEVELS);
   for (int side = 0; side < 2; side++) {
@@ -128,7 +159,7 @@ static int check_setup(session *s, const dr_setup *in, int *level, int player[2]
     if (player[side] != DR_PLAYER_HUMAN && player[side] != DR_PLAYER_COMPUTER)
       return session_fail(s, "%s must be played by a person or the computer", side_name[side]);
   }
-  return 0;
+  return check_clock(s, in, player);
 }
 
 /* A front end built before dr_setup had 'eval' passes a shorter struct. */
@@ -144,12 +175,15 @@ static void store_setup(session *s, const dr_setup *in, const char *variant, int
   s->level = level;
   s->player[0] = player[0];
   s->player[1] = player[1];
+  setup_clock(in, &s->clock_seconds, &s->clock_increment);
 }
 
+/* A level nobody asked for stays open (0 in 'setup'): the start menu gives each game its own. */
 int session_prepare(session *s, const dr_setup *setup) {
   int level, player[2];
   if (check_setup(s, setup, &level, player)) return -1;
   store_setup(s, setup, setup->variant, level, player);
+  s->level_open = setup->level == 0 && !setup->variant;
   return 0;
 }
 
@@ -162,9 +196,11 @@ void session_setup(session *s, dr_setup *out) {
   full.sets = (const char *const *)s->sets;
   full.fen = s->fen;
   full.eval = s->eval;
-  full.level = s->sc.streak_mode ? DR_LEVEL_STREAK : s->level;
+  full.level = s->level_open && !s->has_game ? 0 : s->sc.streak_mode ? DR_LEVEL_STREAK : s->level;
   full.player[0] = s->player[0];
   full.player[1] = s->player[1];
+  full.clock_seconds = s->clock_seconds;
+  full.clock_increment = s->clock_increment;
   session_copy_out(out, &full, sizeof full);
 }
 
@@ -211,6 +247,9 @@ static void install_game(session *s, ruleset *rs, const game *g) {
   s->has_game = 1;
   rules_spec(s->rs, s->rules_text, sizeof s->rules_text);
   session_changed(s);
+  s->nredo = 0;
+  s->paused = 0;
+  clock_reset(s);
 }
 
 static int start_game(session *s, const dr_setup *setup, ruleset *rs, const int player[2], game *g) {
@@ -262,10 +301,36 @@ static int last_human_ply(const session *s) {
   return -1;
 }
 
+/* Why undo is refused now, or NULL.  A resignation is final, and so is the end of a
+** game whose score is saved: taking it back would make one game two in the history. */
+static const char *cannot_undo(const session *s) {
+  if (!s->has_game) return "no game yet";
+  if (s->g.result != DR_ONGOING && s->g.why == s->g.resigned_why)
+    return "the game was resigned: it cannot be taken back";
+  if (scores_final(s)) return "this game is over and its score is saved: start a new game";
+  if (last_human_ply(s) < 0) return "nothing to undo";
+  return NULL;
+}
+
 static void count_pieces(const dr_position *p, int pieces[2], int kings[2]) {
   for (int side = 0; side < 2; side++) {
     pieces[side] = __builtin_popcountll(p->side[side]);
     kings[side] = __builtin_popcountll(p->side[side] & p->kings);
+  }
+}
+
+/* The count the draw rule keeps, as the plugin states it; a judge replaced by a house
+** rule may count something else, so then none is claimed.  A plugin that states none
+** still has its plies without a capture shown, with no limit. */
+static void draw_count(const session *s, const dr_history *h, dr_status *st) {
+  const dr_variant *v = s->rs->v;
+  st->draw_count = "";
+  if (!v->draw_count) {
+    st->draw_count = "plies without a capture";
+    st->draw_counted = h->plies_since_capture;
+  } else if (s->rs->judge == v->judge) {
+    const char *what = v->draw_count(&s->rs->rules, game_position(&s->g), h, &st->draw_counted, &st->draw_limit);
+    st->draw_count = what ? what : "";
   }
 }
 
@@ -274,7 +339,7 @@ void session_status(session *s, dr_status *out) {
   DR_INIT(st);
   st.level = s->level;
   st.player[0] = s->player[0], st.player[1] = s->player[1];
-  st.variant = st.title = st.rules = st.reason = st.warning = "";
+  st.variant = st.title = st.rules = st.reason = st.warning = st.draw_count = "";
   if (s->has_game) {
     const dr_position *now = game_position(&s->g), *start = &s->g.ply[0].pos;
     dr_history h;
@@ -288,15 +353,20 @@ void session_status(session *s, dr_status *out) {
     st.plies = s->g.count;
     st.plies_since_capture = h.plies_since_capture;
     st.plies_since_man_move = h.plies_since_man_move;
+    draw_count(s, &h, &st);
     count_pieces(now, st.pieces, st.kings);
     count_pieces(start, start_pieces, start_kings);
     for (int side = 0; side < 2; side++) st.captured[side] = start_pieces[side] - st.pieces[side];
     st.result = s->g.result;
     if (st.result != DR_ONGOING) st.reason = s->g.why;
-    st.can_undo = last_human_ply(s) >= 0;
+    st.can_undo = cannot_undo(s) == NULL;
     st.human_to_move = st.result == DR_ONGOING && s->player[st.turn] == DR_PLAYER_HUMAN;
     if (rules_problem(s->rs)) st.warning = rules_problem(s->rs);
     if (guard_refusal(s->rs->v)) st.warning = guard_refusal(s->rs->v);
+    st.can_redo = s->nredo > 0 && st.result == DR_ONGOING;
+    st.draw_offer = s->draw_offer;
+    st.paused = s->paused;
+    clock_fill(s, &st);
   }
   session_copy_out(out, &st, sizeof st);
 }
@@ -326,6 +396,7 @@ int session_point_find(session *s, const char *name) {
 /* ----------------------------------------------------------- playing */
 
 void session_changed(session *s) {
+  s->draw_offer = 0; /* a move, or a move taken back, withdraws an offer */
   s->from = -1;
   s->nlandings = 0;
   s->stop_here = 0;
@@ -351,12 +422,17 @@ const dr_move *session_find_legal(session *s, const dr_move *m) {
   return same;
 }
 
-/* Plays a legal move for whoever is to move (the engine's moves come here too). */
+/* Plays a legal move for whoever is to move (the engine's moves come here too).  A new
+** move, not one redone, ends what redo could replay. */
 int session_apply(session *s, const dr_move *m) {
   err e;
+  int mover = game_position(&s->g)->turn;
   engine_cancel(s);
+  if (clock_check(s)) return session_fail(s, "%s", s->g.why);
   if (game_play(&s->g, m, &e)) return session_fail(s, "%s", e.msg);
   session_changed(s);
+  if (!s->redoing) s->nredo = 0;
+  clock_moved(s, mover);
   if (s->g.result != DR_ONGOING) scores_finished(s);
   return 0;
 }
@@ -373,23 +449,96 @@ int session_play(session *s, const dr_move *m) {
   return session_apply(s, legal);
 }
 
+/* A capture every legal move makes, when a capture is forced; NULL when it is not. */
+static const dr_move *forced_capture(const session *s) {
+  for (int i = 0; i < s->g.legal.count; i++)
+    if (!s->g.legal.moves[i].captured) return NULL;
+  return s->g.legal.count ? &s->g.legal.moves[0] : NULL;
+}
+
+/* A typed move refused says why, as a tap does: a plain move where a capture is forced
+** names one of the captures. */
 int session_play_text(session *s, const char *text) {
   err e;
+  char capture[128];
   const char *why = session_cannot_move(s);
   if (why) return session_fail(s, "%s", why);
-  const dr_move *m = move_parse(s->rs->v->geometry, &s->g.legal, text, &e);
+  const dr_move *m = move_parse(s->rs->v->geometry, &s->g.legal, text, &e), *forced = forced_capture(s);
+  if (!m && forced && !strchr(text, 'x')) {
+    session_move_text(s, forced, capture, sizeof capture);
+    return session_fail(s, "%s: a capture is forced: %s", e.msg, capture);
+  }
   if (!m) return session_fail(s, "%s", e.msg);
   return session_apply(s, m);
 }
 
+/* The moves from ply 'target' on, kept for redo (a group too long is not kept). */
+static void keep_for_redo(session *s, int target) {
+  redo_group *r;
+  if (s->g.count - target > REDO_GROUP) return;
+  if (s->nredo == s->redo_cap) {
+    s->redo_cap = s->redo_cap ? 2 * s->redo_cap : 16;
+    s->redo = xrealloc(s->redo, (size_t)s->redo_cap * sizeof *s->redo);
+  }
+  r = &s->redo[s->nredo++];
+  r->n = s->g.count - target;
+  for (int i = 0; i < r->n; i++) r->m[i] = s->g.ply[target + i].move;
+}
+
 int session_undo(session *s) {
-  if (!s->has_game) return session_fail(s, "no game yet");
+  const char *why = cannot_undo(s);
+  if (why) return session_fail(s, "%s", why);
   int target = last_human_ply(s);
-  if (target < 0) return session_fail(s, "nothing to undo");
   engine_cancel(s);
+  keep_for_redo(s, target);
   while (s->g.count > target) game_undo(&s->g);
   session_changed(s);
   scores_undone(s);
+  clock_turned(s);
+  return 0;
+}
+
+int session_redo(session *s) {
+  if (!s->has_game || s->nredo == 0) return session_fail(s, "nothing to redo");
+  if (s->g.result != DR_ONGOING) return session_fail(s, "the game is over");
+  const redo_group *r = &s->redo[--s->nredo];
+  int rc = 0;
+  s->redoing = 1;
+  for (int i = 0; i < r->n && rc == 0; i++) {
+    const dr_move *m = session_find_legal(s, &r->m[i]);
+    rc = m ? session_apply(s, m) : session_fail(s, "the move to redo is not legal here");
+  }
+  s->redoing = 0;
+  return rc;
+}
+
+int session_position_at(session *s, int ply, dr_position *out) {
+  if (!s->has_game || ply < 0 || ply > s->g.count) return session_fail(s, "no position %d in this game", ply);
+  *out = s->g.ply[ply].pos;
+  return 0;
+}
+
+/* A draw by agreement needs two people to agree: the computer takes none. */
+int session_offer_draw(session *s) {
+  const char *why = session_cannot_move(s);
+  if (why) return session_fail(s, "%s", why);
+  if (s->player[0] != DR_PLAYER_HUMAN || s->player[1] != DR_PLAYER_HUMAN)
+    return session_fail(s, "the computer plays on: a draw is agreed between two people");
+  s->draw_offer = 1 + game_position(&s->g)->turn;
+  return 0;
+}
+
+int session_answer_draw(session *s, int accept) {
+  if (!s->has_game || !s->draw_offer) return session_fail(s, "no draw is offered");
+  s->draw_offer = 0;
+  if (!accept) return 0;
+  engine_cancel(s);
+  s->g.result = DR_DRAW;
+  snprintf(s->g.resigned_why, sizeof s->g.resigned_why, "%s", "a draw agreed");
+  s->g.why = s->g.resigned_why;
+  session_changed(s);
+  clock_turned(s);
+  scores_finished(s);
   return 0;
 }
 
@@ -410,6 +559,7 @@ int session_resign(session *s) {
   snprintf(s->g.resigned_why, sizeof s->g.resigned_why, "%s resigned", side_name[loser]);
   s->g.why = s->g.resigned_why;
   session_changed(s);
+  clock_turned(s);
   scores_finished(s);
   return 0;
 }
@@ -417,6 +567,7 @@ int session_resign(session *s) {
 int session_hint(session *s) {
   const char *why = session_cannot_move(s);
   if (why) return session_fail(s, "%s", why);
+  if (s->hint_ready && !session_input_fits(s, &s->hint)) s->hint_ready = 0; /* landed elsewhere since */
   if (s->hint_ready) s->announce_hint = 1; /* asked again: report it again */
   if (s->hint_ready || (s->job.running && s->job.for_hint)) return 0;
   engine_cancel(s);
@@ -425,19 +576,31 @@ int session_hint(session *s) {
 
 /* ------------------------------------------------------------------ PDN */
 
-static const char *player_name(const session *s, int side, char *buf, size_t len) {
+/* A player as a game's PDN names it: the person by nickname (when scores are kept), two
+** people as Player 1 and 2, the computer with its level. */
+static void player_name(const session *s, int side, char *buf, size_t len) {
   if (s->player[side] == DR_PLAYER_COMPUTER) snprintf(buf, len, "Computer (level %d)", s->level);
-  else snprintf(buf, len, "%s", s->player[side ^ 1] == DR_PLAYER_HUMAN ? (side ? "Player 2" : "Player 1") : "You");
-  return buf;
+  else if (s->player[side ^ 1] == DR_PLAYER_HUMAN) snprintf(buf, len, "%s", side ? "Player 2" : "Player 1");
+  else snprintf(buf, len, "%s", *s->sc.nickname ? s->sc.nickname : "You");
 }
 
+void session_pdn_tags(const session *s, pdn_tag tags[SESSION_PDN_TAGS]) {
+  time_t now = time(NULL);
+  static const char *const names[SESSION_PDN_TAGS] = {"Event", "Date", "White", "Black"};
+  for (int i = 0; i < SESSION_PDN_TAGS; i++) snprintf(tags[i].name, sizeof tags[i].name, "%s", names[i]);
+  snprintf(tags[0].value, sizeof tags[0].value, "%s", "draughts");
+  strftime(tags[1].value, sizeof tags[1].value, "%Y.%m.%d", gmtime(&now));
+  for (int side = 0; side < 2; side++) player_name(s, side, tags[2 + side].value, sizeof tags[2 + side].value);
+}
+
+/* The same tags as the history's games ('draughts scores --pdn'), wherever it is saved. */
 int session_save_pdn(session *s, const char *path) {
   if (!s->has_game) return session_fail(s, "no game to save");
   FILE *f = fopen(path, "w");
   if (!f) return session_fail(s, "cannot write %s: %s", path, strerror(errno));
-  pdn_tag tags[2] = {{"White", ""}, {"Black", ""}};
-  for (int side = 0; side < 2; side++) player_name(s, side, tags[side].value, sizeof tags[side].value);
-  pdn_write(f, &s->g, tags, 2);
+  pdn_tag tags[SESSION_PDN_TAGS];
+  session_pdn_tags(s, tags);
+  pdn_write(f, &s->g, tags, SESSION_PDN_TAGS);
   if (fclose(f) != 0) return session_fail(s, "error while writing %s: %s", path, strerror(errno));
   return 0;
 }
@@ -464,7 +627,8 @@ static void store_loaded_setup(session *s, const ruleset *rs) {
   for (char *save = NULL, *a = strtok_r(rest, ",", &save); a && nsets < DR_MAX_OPTIONS; a = strtok_r(NULL, ",", &save))
     sets[nsets++] = a;
   dr_setup setup = {.size = sizeof setup, .rules = *spec ? spec : NULL, .nsets = nsets,
-                    .sets = (const char *const *)sets};
+                    .sets = (const char *const *)sets, .clock_seconds = s->clock_seconds,
+                    .clock_increment = s->clock_increment};
   store_setup(s, &setup, rs->v->name, s->sc.streak_mode ? DR_LEVEL_STREAK : s->level, s->player);
 }
 
@@ -496,13 +660,31 @@ int session_load_pdn(session *s, const char *path) {
   return rc;
 }
 
+/* ----------------------------------------------------------- settings */
+
+void session_prefer(session *s, const char *name, const char *value) {
+  int i = 0;
+  while (i < s->nprefs && strcmp(s->prefs[i].name, name) != 0) i++;
+  if (i == SESSION_PREFS) return;
+  if (i == s->nprefs) s->nprefs++;
+  snprintf(s->prefs[i].name, sizeof s->prefs[i].name, "%s", name);
+  snprintf(s->prefs[i].value, sizeof s->prefs[i].value, "%s", value);
+}
+
+const char *session_preference(session *s, const char *name) {
+  for (int i = 0; i < s->nprefs; i++)
+    if (strcmp(s->prefs[i].name, name) == 0) return s->prefs[i].value;
+  return NULL;
+}
+
 /* --------------------------------------------------------------- engine */
 
 int session_poll(session *s, dr_engine *out) {
   int events = s->announce_hint ? DR_EVENT_HINT : 0;
   s->announce_hint = 0;
+  if (s->has_game) clock_check(s);
   if (s->job.running) events |= engine_collect(s);
-  if (!s->job.running && s->has_game && !s->engine_failed && s->g.result == DR_ONGOING &&
+  if (!s->job.running && s->has_game && !s->engine_failed && !s->paused && s->g.result == DR_ONGOING &&
       s->player[game_position(&s->g)->turn] == DR_PLAYER_COMPUTER) {
     if (engine_start(s, 0) == 0) events |= DR_EVENT_PROGRESS;
     else events |= DR_EVENT_FAILED, s->engine_failed = 1;
@@ -556,6 +738,18 @@ static const dr_host host = {
     /* score_record   */ .score_record = session_score_record,
     /* score_history  */ .score_history = session_score_history,
     /* score_pdn      */ .score_pdn = session_score_pdn,
+    /* ---- version 3: review, draw offers, clocks, records per rules, friends */
+    /* rules_streak   */ .rules_streak = session_rules_streak,
+    /* rules_record   */ .rules_record = session_rules_record,
+    /* friend_at      */ .friend_at = session_friend_at,
+    /* friend_record  */ .friend_record = session_friend_record,
+    /* friend_streak  */ .friend_streak = session_friend_streak,
+    /* position_at    */ .position_at = session_position_at,
+    /* redo           */ .redo = session_redo,
+    /* offer_draw     */ .offer_draw = session_offer_draw,
+    /* answer_draw    */ .answer_draw = session_answer_draw,
+    /* pause          */ .pause = session_pause,
+    /* preference     */ .preference = session_preference,
 };
 
 const dr_host *session_host(void) { return &host; }

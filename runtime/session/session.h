@@ -18,6 +18,8 @@
 typedef struct dr_session session;
 
 #define SESSION_DEFAULT_LEVEL 3
+#define SESSION_CLOCK_MAX (10 * 3600) /* seconds a side on a clock */
+#define SESSION_INCREMENT_MAX 600
 
 /* A session over the variants of 'reg' (which must outlive it), with no game yet. */
 DRI_FUNC session *session_new(registry *reg);
@@ -59,6 +61,16 @@ DRI_FUNC int session_hint(session *s);
 DRI_FUNC int session_save_pdn(session *s, const char *path);
 DRI_FUNC int session_load_pdn(session *s, const char *path);
 
+DRI_FUNC int session_position_at(session *s, int ply, dr_position *out);
+DRI_FUNC int session_redo(session *s);
+DRI_FUNC int session_offer_draw(session *s);
+DRI_FUNC int session_answer_draw(session *s, int accept);
+DRI_FUNC int session_pause(session *s, int on);
+
+/* A front-end setting the command line gave (theme, sound, numbers), for 'preference'. */
+DRI_FUNC void session_prefer(session *s, const char *name, const char *value);
+DRI_FUNC const char *session_preference(session *s, const char *name);
+
 DRI_FUNC int session_poll(session *s, dr_engine *out);
 DRI_FUNC void session_engine_stop(session *s);
 
@@ -69,6 +81,9 @@ DRI_FUNC void session_engine_stop(session *s);
 ** game is saved.  On failure play goes on without scores; 'session_scoring' tells
 ** the player why (and also when a bad file was moved aside). */
 DRI_FUNC int session_profiles_open(session *s, const char *path, const char *nickname);
+/* A script drives the session (before 'session_profiles_open'): the player it names is
+** not remembered as the next run's default. */
+DRI_FUNC void session_profiles_scripted(session *s, int scripted);
 
 DRI_FUNC int session_profile_select(session *s, const char *nickname);
 DRI_FUNC int session_profile_list(session *s, int index, char *name, size_t len);
@@ -78,5 +93,14 @@ DRI_FUNC int session_score_marks(session *s, const char *variant, dr_score_marks
 DRI_FUNC int session_score_record(session *s, const char *variant, int level, dr_score *out);
 DRI_FUNC int session_score_history(session *s, const char *variant, int index, dr_score *out);
 DRI_FUNC int session_score_pdn(session *s, int64_t id, char *text, size_t len);
+
+/* ---- Records per rules and friends (session_scores.c; host version 3). */
+DRI_FUNC int session_rules_streak(session *s, const char *variant, const char *rules, dr_streak *out);
+DRI_FUNC int session_rules_record(session *s, const char *variant, const char *rules, int level, dr_score *out);
+DRI_FUNC int session_friend_at(session *s, int index, char *nick, size_t len);
+DRI_FUNC int session_friend_record(session *s, const char *nick, const char *variant, const char *rules, int level,
+                                   dr_score *out);
+DRI_FUNC int session_friend_streak(session *s, const char *nick, const char *variant, const char *rules,
+                                   dr_streak *out);
 
 #endif

@@ -73,6 +73,15 @@ static int spawn(engine_job *j) {
   return rc;
 }
 
+/* A hint asked in the middle of a capture goes on with it: the search's root moves are
+** those through the landings already tapped. */
+static void keep_fitting(const session *s, dr_movelist *legal) {
+  int n = 0;
+  for (int i = 0; i < legal->count; i++)
+    if (session_input_fits(s, &legal->moves[i])) legal->moves[n++] = legal->moves[i];
+  if (n > 0) legal->count = n;
+}
+
 int engine_start(session *s, int for_hint) {
   engine_job *j = &s->job;
   if (for_hint) {
@@ -84,6 +93,7 @@ int engine_start(session *s, int for_hint) {
   }
   j->limits.seed = rng_next(&s->seeds);
   copy_game(&j->copy, &s->g);
+  if (for_hint) keep_fitting(s, &j->copy.legal);
   j->for_hint = for_hint;
   j->stop = 0;
   j->finished = 0;
@@ -132,6 +142,8 @@ int engine_collect(session *s) {
   if (j->rc != 0) return engine_failed(s, j->for_hint, "the engine found no move");
   const dr_move *m = session_find_legal(s, &j->best);
   if (!m) return engine_failed(s, j->for_hint, "the engine chose a move that is not legal here");
+  if (j->for_hint && !session_input_fits(s, m)) /* the person landed elsewhere meanwhile */
+    return engine_start(s, 1) ? engine_failed(s, 1, session_error(s)) : DR_EVENT_PROGRESS;
   if (j->for_hint) {
     s->hint = *m;
     s->hint_ready = 1;

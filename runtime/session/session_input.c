@@ -25,6 +25,9 @@ static int is_candidate(const session *s, const dr_move *m) {
   return m->from == s->from && n >= s->nlandings && memcmp(land, s->landing, (size_t)s->nlandings) == 0;
 }
 
+/* Only landings bind: a piece merely selected may still be put down for another. */
+int session_input_fits(const session *s, const dr_move *m) { return s->nlandings == 0 || is_candidate(s, m); }
+
 /* The legal move the landings make exactly, or NULL. */
 static const dr_move *input_exact(session *s) {
   if (s->from < 0 || s->nlandings == 0) return NULL;
@@ -77,6 +80,22 @@ static void piece_sets(const session *s, dr_bits *movable, dr_bits *must_capture
   *must_capture = captures && captures == s->g.legal.count ? *movable : 0;
 }
 
+/* A legal move through the landings so far: they all share those legs. */
+static const dr_move *any_candidate(session *s) {
+  for (int i = 0; i < s->g.legal.count; i++)
+    if (is_candidate(s, &s->g.legal.moves[i])) return &s->g.legal.moves[i];
+  return NULL;
+}
+
+/* What the board looks like part-way through a capture, as the plugin says. */
+static void midway(session *s, dr_input *in) {
+  const dr_move *m = any_candidate(s);
+  const dr_variant *v = s->rs->v;
+  if (!m || s->nlandings == 0 || !v->capture_midway) return;
+  v->capture_midway(&s->rs->rules, game_position(&s->g), m, s->nlandings, &in->removed, &in->crowned);
+  in->removed &= in->jumped;
+}
+
 void session_input(session *s, dr_input *out) {
   dr_input in;
   DR_INIT(in);
@@ -93,6 +112,7 @@ void session_input(session *s, dr_input *out) {
       in.targets = r.next;
       if (r.exact && r.next && !s->stop_here) in.targets |= (dr_bits)1 << in.at;
       in.complete = session_input_move(s) != NULL;
+      midway(s, &in);
     }
   }
   session_copy_out(out, &in, sizeof in);

@@ -8,8 +8,10 @@
 #include <pthread.h>
 
 #include "game.h"
+#include "pdn.h"
 #include "profile.h"
 #include "rules.h"
+#include "scores.h"
 #include "search.h"
 #include "session.h"
 
@@ -30,6 +32,8 @@ typedef struct engine_job {
   search_info info;
 } engine_job;
 
+#define SCORE_MARKS_CACHE 16
+
 /* The scores of the person who plays the computer (session_scores.c). */
 typedef struct score_keeper {
   profile_store *store;  /* NULL: no scores kept (no store could open) */
@@ -38,10 +42,35 @@ typedef struct score_keeper {
   char notice[256];      /* one line for the player, "" if none */
   int streak_mode;       /* the computer's level follows the player's streak */
   char unranked[64];     /* why the game cannot make a record; "" if it can */
+  int start_ply;         /* the plies the game came with (a loaded game's): not played here */
+  int scripted;          /* a script plays: its player is not remembered for next time */
   int saved;             /* the game's end is saved, with 'result' */
   profile_game result;
   profile_saved effect;
+  int nmarks;            /* the marks of the variants asked for so far */
+  struct marks_entry {
+    char variant[32];
+    score_marks m;
+  } marks[SCORE_MARKS_CACHE];
 } score_keeper;
+
+/* A Fischer clock for two people (session_clock.c). */
+typedef struct session_clock {
+  int on;
+  int64_t left_ms[2];    /* each side's time, as of 'since' for the running side */
+  int inc_ms;
+  int running;           /* the side whose time runs, -1 none */
+  double since;
+} session_clock;
+
+#define SESSION_PREFS 8
+
+/* Moves 'undo' took back, to play again: one group per undo, in the order played. */
+#define REDO_GROUP 4
+typedef struct redo_group {
+  int n;
+  dr_move m[REDO_GROUP];
+} redo_group;
 
 struct dr_session {
   registry *reg;
@@ -51,6 +80,7 @@ struct dr_session {
   int nsets;
   char **sets;
   int level, player[2];
+  int level_open;       /* no level was asked for before the first game */
   char rules_text[256];
   /* The game. */
   int has_game;
@@ -69,6 +99,18 @@ struct dr_session {
   int ndocs;
   char (*docs)[DR_MAX_PRESETS][200];
   score_keeper sc;
+  /* Between two people: a draw offered, moves to redo, a clock; and the pause. */
+  int draw_offer;        /* 1 + the side that offers a draw; 0 none */
+  int nredo, redo_cap, redoing;
+  redo_group *redo;
+  int clock_seconds, clock_increment; /* the setup's clock */
+  session_clock clock;
+  int paused;
+  /* Front-end settings from the command line ('session_prefer'). */
+  int nprefs;
+  struct {
+    char name[16], value[64];
+  } prefs[SESSION_PREFS];
 };
 
 /* Fills a struct a front end passed, never past the 'size' it declared. */
@@ -88,6 +130,8 @@ DRI_FUNC void session_changed(session *s); /* the game moved on: drop input and 
 DRI_FUNC const dr_move *session_find_legal(session *s, const dr_move *m);
 DRI_FUNC int session_apply(session *s, const dr_move *m); /* a legal move, whoever is to move */
 DRI_FUNC const char *session_cannot_move(const session *s); /* why a person may not move now, or NULL */
+#define SESSION_PDN_TAGS 4
+DRI_FUNC void session_pdn_tags(const session *s, pdn_tag tags[SESSION_PDN_TAGS]); /* Event, Date, White, Black */
 
 /* session_scores.c: the session tells the scores what happens to the game. */
 /* A new game is installed: resolves DR_LEVEL_STREAK; 'unranked' says why the game
@@ -96,9 +140,18 @@ DRI_FUNC void scores_started(session *s, const char *unranked);
 DRI_FUNC void scores_finished(session *s);   /* the game has just ended */
 DRI_FUNC void scores_undone(session *s);     /* a move was taken back */
 DRI_FUNC void scores_abandon(session *s);    /* the game is being left: a loss if the person has moved */
+DRI_FUNC int scores_final(const session *s); /* the game is over and its score saved */
 DRI_FUNC void scores_close(session *s);
+
+/* session_clock.c */
+DRI_FUNC void clock_reset(session *s);          /* a game installed: full time, the side to move's runs */
+DRI_FUNC void clock_moved(session *s, int mover); /* 'mover' moved: its time settled, the increment added */
+DRI_FUNC void clock_turned(session *s);         /* undo or redo: the side to move's time runs */
+DRI_FUNC int clock_check(session *s);           /* 1: the side to move ran out of time and lost */
+DRI_FUNC void clock_fill(const session *s, dr_status *st);
 
 /* session_input.c */
 DRI_FUNC const dr_move *session_input_move(session *s); /* the move the input completes, or NULL */
+DRI_FUNC int session_input_fits(const session *s, const dr_move *m); /* 'm' goes through the landings tapped */
 
 #endif

@@ -26,17 +26,30 @@ static int person_side(const session *s) {
   return s->player[DR_WHITE] == DR_PLAYER_HUMAN ? DR_WHITE : DR_BLACK;
 }
 
-static int own_moves(const session *s, int side) {
+/* The moves 'side' made from ply 'from' on. */
+static int own_moves_from(const session *s, int side, int from) {
   int n = 0;
-  for (int i = 0; i < s->g.count; i++) n += s->g.ply[i].pos.turn == side;
+  for (int i = from; i < s->g.count; i++) n += s->g.ply[i].pos.turn == side;
   return n;
 }
 
-static int streak_of(session *s, const char *variant, int *current, int *best) {
+static int own_moves(const session *s, int side) { return own_moves_from(s, side, 0); }
+
+/* Leaving costs the person the game only once they have moved in it here: a game just
+** loaded, or one where only the computer has moved, is left for free. */
+static int leaving_loses(const session *s) {
+  int person = person_side(s);
+  return person >= 0 && s->sc.store && s->g.result == DR_ONGOING &&
+         own_moves_from(s, person, s->sc.start_ply) > 0;
+}
+
+int scores_final(const session *s) { return s->sc.saved; }
+
+static int streak_of(session *s, const char *variant, const char *rules, int *current, int *best) {
   err e;
   *current = *best = 0;
   if (!s->sc.store) return 0;
-  return profile_streak(s->sc.store, s->sc.profile, variant, current, best, &e) < 0 ? -1 : 0;
+  return profile_streak(s->sc.store, s->sc.profile, variant, rules, current, best, &e) < 0 ? -1 : 0;
 }
 
 /* ------------------------------------------------------------ the store */
@@ -50,6 +63,8 @@ static void first_nickname(session *s, const char *asked, char *out, size_t len)
   else if (user && profile_check_nickname(user, &e) == 0) snprintf(out, len, "%s", user);
   else snprintf(out, len, "player");
 }
+
+void session_profiles_scripted(session *s, int scripted) { s->sc.scripted = scripted; }
 
 int session_profiles_open(session *s, const char *path, const char *nickname) {
   err e;
@@ -75,7 +90,8 @@ int session_profile_select(session *s, const char *nickname) {
   err e;
   char stored[PROFILE_NICK_MAX + 1];
   if (!s->sc.store) return session_fail(s, "no score store is open");
-  int64_t id = profile_select(s->sc.store, nickname, stored, sizeof stored, &e);
+  int64_t id = s->sc.scripted ? profile_enter(s->sc.store, nickname, stored, sizeof stored, &e)
+                               : profile_select(s->sc.store, nickname, stored, sizeof stored, &e);
   if (id < 0) return session_fail(s, "%s", e.msg);
   if (s->sc.profile && id != s->sc.profile) { /* the player leaves the game they were playing */
     engine_cancel(s);
@@ -121,32 +137,28 @@ void scores_started(session *s, const char *unranked) {
   k->streak_mode = s->level == DR_LEVEL_STREAK;
   if (k->streak_mode) {
     int current, best;
-    streak_of(s, s->rs->v->name, &current, &best);
+    streak_of(s, s->rs->v->name, s->rules_text, &current, &best);
     s->level = search_level_for_streak(current);
   }
   k->saved = 0;
+  k->start_ply = s->g.count;
   snprintf(k->unranked, sizeof k->unranked, "%s", unranked ? unranked : unranked_setup(s));
 }
 
 void scores_undone(session *s) {
   if (person_side(s) < 0) return;
   if (!*s->sc.unranked) snprintf(s->sc.unranked, sizeof s->sc.unranked, "undo was used");
-  s->sc.saved = 0; /* the game goes on: its new end is saved too */
 }
 
 /* The game as PDN, with the player's nickname and the computer's level. */
-static char *game_pdn(session *s, int person) {
-  char *text = NULL, date[16];
+static char *game_pdn(session *s) {
+  char *text = NULL;
   size_t len = 0;
-  time_t now = time(NULL);
-  pdn_tag tags[4] = {{"Event", "draughts"}, {"Date", ""}, {"White", ""}, {"Black", ""}};
-  strftime(date, sizeof date, "%Y.%m.%d", gmtime(&now));
-  snprintf(tags[1].value, sizeof tags[1].value, "%s", date);
-  snprintf(tags[2 + person].value, sizeof tags[2].value, "%s", s->sc.nickname);
-  snprintf(tags[3 - person].value, sizeof tags[2].value, "Computer (level %d)", s->level);
+  pdn_tag tags[SESSION_PDN_TAGS];
+  session_pdn_tags(s, tags);
   FILE *f = open_memstream(&text, &len);
   if (!f) return NULL;
-  pdn_write(f, &s->g, tags, 4);
+  pdn_write(f, &s->g, tags, SESSION_PDN_TAGS);
   fclose(f);
   return text;
 }
@@ -178,7 +190,7 @@ void scores_finished(session *s) {
   if (k->saved || person < 0 || !k->store || s->g.result == DR_ONGOING) return;
   err e;
   describe(s, person, &k->result);
-  char *pdn = game_pdn(s, person);
+  char *pdn = game_pdn(s);
   if (profile_save_game(k->store, k->profile, &k->result, pdn, &k->effect, &e) == 0) {
     k->saved = 1;
     k->result.id = k->effect.id;
@@ -190,7 +202,7 @@ void scores_finished(session *s) {
 
 void scores_abandon(session *s) {
   int person = person_side(s);
-  if (person < 0 || !s->sc.store || s->g.result != DR_ONGOING || own_moves(s, person) == 0) return;
+  if (!leaving_loses(s)) return;
   s->g.result = person == DR_WHITE ? DR_BLACK_WINS : DR_WHITE_WINS;
   snprintf(s->g.resigned_why, sizeof s->g.resigned_why, "%s resigned by leaving the game", side_name[person]);
   s->g.why = s->g.resigned_why;
@@ -198,6 +210,27 @@ void scores_abandon(session *s) {
 }
 
 /* ------------------------------------------------------------- reading */
+
+/* The marks of 'variant', remembered: every line of a scores screen names the one its
+** points reach, and working them out sets up the variant's start. */
+static const score_marks *marks_of(session *s, const char *variant) {
+  score_keeper *k = &s->sc;
+  err e;
+  for (int i = 0; i < k->nmarks; i++)
+    if (strcmp(k->marks[i].variant, variant) == 0) return &k->marks[i].m;
+  const plugin *p = registry_find(s->reg, variant);
+  int n = p ? scores_start_pieces(&p->v, &e) : -1;
+  if (n < 0) return session_fail(s, "%s", p ? e.msg : "no such variant"), NULL;
+  struct marks_entry *m = &k->marks[k->nmarks < SCORE_MARKS_CACHE ? k->nmarks++ : SCORE_MARKS_CACHE - 1];
+  snprintf(m->variant, sizeof m->variant, "%s", variant);
+  scores_marks(n, &m->m);
+  return &m->m;
+}
+
+static void mark_of(session *s, const char *variant, int points, char *out, size_t len) {
+  const score_marks *m = marks_of(s, variant);
+  snprintf(out, len, "%s", m ? scores_mark_reached(m, points) : "");
+}
 
 void session_scoring(session *s, dr_scoring *out) {
   score_keeper *k = &s->sc;
@@ -211,11 +244,16 @@ void session_scoring(session *s, dr_scoring *out) {
   sc.ranked = sc.saved && !*k->unranked;
   if (sc.saved) snprintf(sc.unranked_why, sizeof sc.unranked_why, "%s", k->unranked);
   sc.streak_level = s->has_game && k->streak_mode;
-  if (s->has_game) streak_of(s, s->rs->v->name, &sc.streak, &sc.best_streak);
-  if (s->has_game && k->store && profile_record(k->store, k->profile, s->rs->v->name, s->level, &record, &e) == 1)
+  if (s->has_game) streak_of(s, s->rs->v->name, s->rules_text, &sc.streak, &sc.best_streak);
+  if (s->has_game && k->store &&
+      profile_record(k->store, k->profile, s->rs->v->name, s->rules_text, s->level, &record, &e) == 1)
     sc.record = record.points;
   sc.finished = k->saved;
-  if (k->saved) sc.outcome = k->result.outcome, sc.points = k->result.points, sc.new_record = k->effect.new_record;
+  sc.leaving_loses = leaving_loses(s);
+  if (k->saved) {
+    sc.outcome = k->result.outcome, sc.points = k->result.points, sc.new_record = k->effect.new_record;
+    mark_of(s, k->result.variant, sc.points, sc.mark, sizeof sc.mark);
+  }
   session_copy_out(out, &sc, sizeof sc);
 }
 
@@ -226,33 +264,49 @@ static const char *variant_or_current(session *s, const char *name) {
   return s->rs->v->name;
 }
 
-int session_streak(session *s, const char *variant, dr_streak *out) {
+/* The rules records are asked for under: 'rules', else the current game's when it is of
+** 'variant', else the variant's default preset. */
+static const char *rules_or_default(session *s, const char *variant, const char *rules) {
+  if (rules) return rules;
+  if (s->has_game && strcmp(s->rs->v->name, variant) == 0) return s->rules_text;
+  const plugin *p = registry_find(s->reg, variant);
+  return p && p->v.presets && p->v.presets[0].name ? p->v.presets[0].name : "";
+}
+
+static void fill_streak(int current, int best, dr_streak *out) {
   dr_streak st;
   DR_INIT(st);
-  if (!(variant = variant_or_current(s, variant))) return -1;
-  if (streak_of(s, variant, &st.current, &st.best)) return session_fail(s, "cannot read the streak");
-  st.level = search_level_for_streak(st.current);
+  st.current = current, st.best = best;
+  st.level = search_level_for_streak(current);
   session_copy_out(out, &st, sizeof st);
+}
+
+int session_rules_streak(session *s, const char *variant, const char *rules, dr_streak *out) {
+  int current, best;
+  if (!(variant = variant_or_current(s, variant))) return -1;
+  if (streak_of(s, variant, rules_or_default(s, variant, rules), &current, &best))
+    return session_fail(s, "cannot read the streak");
+  fill_streak(current, best, out);
   return 0;
 }
 
+int session_streak(session *s, const char *variant, dr_streak *out) {
+  return session_rules_streak(s, variant, NULL, out);
+}
+
 int session_score_marks(session *s, const char *variant, dr_score_marks *out) {
-  err e;
   dr_score_marks m;
-  score_marks marks;
   DR_INIT(m);
   if (!(variant = variant_or_current(s, variant))) return -1;
-  const plugin *p = registry_find(s->reg, variant);
-  if (!p) return session_fail(s, "no variant '%s' (see 'draughts list')", variant);
-  int n = scores_start_pieces(&p->v, &e);
-  if (n < 0) return session_fail(s, "%s", e.msg);
-  scores_marks(n, &marks);
-  m.pro = marks.pro, m.expert = marks.expert, m.junior = marks.junior;
+  if (!registry_find(s->reg, variant)) return session_fail(s, "no variant '%s' (see 'draughts list')", variant);
+  const score_marks *marks = marks_of(s, variant);
+  if (!marks) return -1;
+  m.pro = marks->pro, m.expert = marks->expert, m.junior = marks->junior;
   session_copy_out(out, &m, sizeof m);
   return 0;
 }
 
-static void fill_score(const profile_game *g, dr_score *out) {
+static void fill_score(session *s, const profile_game *g, dr_score *out) {
   dr_score sc;
   DR_INIT(sc);
   sc.id = g->id;
@@ -267,22 +321,58 @@ static void fill_score(const profile_game *g, dr_score *out) {
   sc.ranked = g->ranked;
   snprintf(sc.note, sizeof sc.note, "%s", g->note);
   sc.when = g->finished;
+  if (g->outcome == DR_SCORE_WIN) mark_of(s, g->variant, g->points, sc.mark, sizeof sc.mark);
   session_copy_out(out, &sc, sizeof sc);
 }
 
 /* 1 (found, 'out' filled), 0 (none) or -1, as a profile query returned it. */
 static int score_answer(session *s, int found, const profile_game *g, const err *e, dr_score *out) {
   if (found < 0) return session_fail(s, "%s", e->msg);
-  if (found) fill_score(g, out);
+  if (found) fill_score(s, g, out);
   return found;
 }
 
-int session_score_record(session *s, const char *variant, int level, dr_score *out) {
+int session_rules_record(session *s, const char *variant, const char *rules, int level, dr_score *out) {
   profile_game g;
   err e;
   if (!s->sc.store) return session_fail(s, "no score store is open");
   if (!(variant = variant_or_current(s, variant))) return -1;
-  return score_answer(s, profile_record(s->sc.store, s->sc.profile, variant, level, &g, &e), &g, &e, out);
+  rules = rules_or_default(s, variant, rules);
+  return score_answer(s, profile_record(s->sc.store, s->sc.profile, variant, rules, level, &g, &e), &g, &e, out);
+}
+
+int session_score_record(session *s, const char *variant, int level, dr_score *out) {
+  return session_rules_record(s, variant, NULL, level, out);
+}
+
+int session_friend_at(session *s, int index, char *nick, size_t len) {
+  err e;
+  if (!s->sc.store) return session_fail(s, "no score store is open");
+  int found = index < 0 ? 0 : profile_friend_at(s->sc.store, index, nick, len, &e);
+  if (found < 0) return session_fail(s, "%s", e.msg);
+  return found ? 0 : session_fail(s, "no more friends");
+}
+
+int session_friend_record(session *s, const char *nick, const char *variant, const char *rules, int level,
+                          dr_score *out) {
+  profile_game g;
+  err e;
+  if (!s->sc.store) return session_fail(s, "no score store is open");
+  if (!(variant = variant_or_current(s, variant))) return -1;
+  rules = rules_or_default(s, variant, rules);
+  return score_answer(s, profile_friend_record(s->sc.store, nick, variant, rules, level, &g, &e), &g, &e, out);
+}
+
+int session_friend_streak(session *s, const char *nick, const char *variant, const char *rules, dr_streak *out) {
+  int current, best;
+  err e;
+  if (!s->sc.store) return session_fail(s, "no score store is open");
+  if (!(variant = variant_or_current(s, variant))) return -1;
+  rules = rules_or_default(s, variant, rules);
+  if (profile_friend_streak(s->sc.store, nick, variant, rules, &current, &best, &e) < 0)
+    return session_fail(s, "%s", e.msg);
+  fill_streak(current, best, out);
+  return 0;
 }
 
 int session_score_history(session *s, const char *variant, int index, dr_score *out) {

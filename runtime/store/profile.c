@@ -42,6 +42,33 @@ static const char *const migrations[PROFILE_SCHEMA_VERSION] = {
     "  moves INTEGER NOT NULL, finished INTEGER NOT NULL, PRIMARY KEY(friend, variant, level));"
     "CREATE TABLE friend_streak(friend INTEGER NOT NULL REFERENCES friend(id) ON DELETE CASCADE,"
     "  variant TEXT NOT NULL, current INTEGER NOT NULL, best INTEGER NOT NULL, PRIMARY KEY(friend, variant));",
+    /* 2 -> 3: records and streaks per rules: official and casual are different games.  A
+    ** streak goes to the rules of the variant's latest game (ranked first), which built it;
+    ** records come from the games, which always kept their rules; friends' rows imported
+    ** from files that did not say get "" (rules not known). */
+    "CREATE TABLE streak3(profile INTEGER NOT NULL REFERENCES profile(id), variant TEXT NOT NULL,"
+    "  rules TEXT NOT NULL, current INTEGER NOT NULL DEFAULT 0, best INTEGER NOT NULL DEFAULT 0,"
+    "  PRIMARY KEY(profile, variant, rules));"
+    "INSERT INTO streak3 SELECT s.profile, s.variant, coalesce((SELECT g.rules FROM game g"
+    "  WHERE g.profile = s.profile AND g.variant = s.variant ORDER BY g.ranked DESC, g.finished DESC, g.id DESC"
+    "  LIMIT 1), ''), s.current, s.best FROM streak s;"
+    "DROP TABLE streak;"
+    "ALTER TABLE streak3 RENAME TO streak;"
+    "DROP INDEX game_records;"
+    "CREATE INDEX game_records ON game(profile, variant, rules, level, points) WHERE ranked AND outcome = 1;"
+    "CREATE TABLE friend_record3(friend INTEGER NOT NULL REFERENCES friend(id) ON DELETE CASCADE,"
+    "  variant TEXT NOT NULL, rules TEXT NOT NULL, level INTEGER NOT NULL, points INTEGER NOT NULL,"
+    "  pieces INTEGER NOT NULL, moves INTEGER NOT NULL, finished INTEGER NOT NULL,"
+    "  PRIMARY KEY(friend, variant, rules, level));"
+    "INSERT INTO friend_record3 SELECT friend, variant, '', level, points, pieces, moves, finished FROM friend_record;"
+    "DROP TABLE friend_record;"
+    "ALTER TABLE friend_record3 RENAME TO friend_record;"
+    "CREATE TABLE friend_streak3(friend INTEGER NOT NULL REFERENCES friend(id) ON DELETE CASCADE,"
+    "  variant TEXT NOT NULL, rules TEXT NOT NULL, current INTEGER NOT NULL, best INTEGER NOT NULL,"
+    "  PRIMARY KEY(friend, variant, rules));"
+    "INSERT INTO friend_streak3 SELECT friend, variant, '', current, best FROM friend_streak;"
+    "DROP TABLE friend_streak;"
+    "ALTER TABLE friend_streak3 RENAME TO friend_streak;",
 };
 
 /* ------------------------------------------------------------ statements */
@@ -385,27 +412,38 @@ static int text_row(profile_store *ps, const char *sql, const char *types, int64
   return pst_row_text(ps, st, out, len, &e);
 }
 
-/* Creates the profile if new and remembers it, in one transaction. */
-static int64_t select_in_transaction(profile_store *ps, const char *nick, char *stored, size_t len, err *e) {
+/* Creates the profile if new and, if asked, remembers it, in one transaction. */
+static int64_t select_in_transaction(profile_store *ps, const char *nick, int remember, char *stored, size_t len,
+                                     err *e) {
   int64_t id;
   if (pst_exec(ps, e, "INSERT OR IGNORE INTO profile(nickname, created) VALUES(?, ?)", "ti", nick,
                (int64_t)time(NULL)) ||
       (id = profile_lookup(ps, nick, e)) <= 0)
     return -1;
-  if (pst_exec(ps, e, "INSERT OR REPLACE INTO setting(key, value) SELECT 'nickname', nickname FROM profile WHERE id = ?",
-               "i", id))
+  if (remember && pst_exec(ps, e,
+                           "INSERT OR REPLACE INTO setting(key, value)"
+                           " SELECT 'nickname', nickname FROM profile WHERE id = ?",
+                           "i", id))
     return -1;
   if (stored && text_row(ps, "SELECT nickname FROM profile WHERE id = ?", "i", id, stored, len) != 1)
     return pst_fail(ps, e);
   return id;
 }
 
-int64_t profile_select(profile_store *ps, const char *nick, char *stored, size_t len, err *e) {
+static int64_t enter(profile_store *ps, const char *nick, int remember, char *stored, size_t len, err *e) {
   if (profile_check_nickname(nick, e) || pst_begin(ps, e)) return -1;
-  int64_t id = select_in_transaction(ps, nick, stored, len, e);
+  int64_t id = select_in_transaction(ps, nick, remember, stored, len, e);
   if (id > 0 && pst_commit(ps, e) == 0) return id;
   pst_rollback(ps);
   return -1;
+}
+
+int64_t profile_select(profile_store *ps, const char *nick, char *stored, size_t len, err *e) {
+  return enter(ps, nick, 1, stored, len, e);
+}
+
+int64_t profile_enter(profile_store *ps, const char *nick, char *stored, size_t len, err *e) {
+  return enter(ps, nick, 0, stored, len, e);
 }
 
 int profile_last(profile_store *ps, char *nick, size_t len) {

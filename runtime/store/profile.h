@@ -17,7 +17,7 @@
 
 #include "util.h"
 
-#define PROFILE_SCHEMA_VERSION 2 /* PRAGMA user_version of a current store */
+#define PROFILE_SCHEMA_VERSION 3 /* PRAGMA user_version of a current store */
 #define PROFILE_APP_ID 0x64726674 /* PRAGMA application_id: "drft" */
 #define PROFILE_NICK_MAX 32       /* bytes of a nickname */
 #define PROFILE_BUSY_MS 10000     /* how long a writer waits for another */
@@ -64,27 +64,36 @@ DRI_FUNC const char *profile_file(const profile_store *ps);
 ** 'stored' (if not NULL). */
 DRI_FUNC int profile_check_nickname(const char *nick, err *e);
 DRI_FUNC int64_t profile_select(profile_store *ps, const char *nick, char *stored, size_t len, err *e);
+/* The same without remembering it: a script's player is nobody's default. */
+DRI_FUNC int64_t profile_enter(profile_store *ps, const char *nick, char *stored, size_t len, err *e);
 DRI_FUNC int64_t profile_lookup(profile_store *ps, const char *nick, err *e); /* 0: none */
 DRI_FUNC int profile_last(profile_store *ps, char *nick, size_t len);          /* 1 if remembered */
 DRI_FUNC int profile_nickname_at(profile_store *ps, int index, char *out, size_t len); /* 1, 0 past the end */
 
-/* Saves a finished game (and its PDN text) and updates the streak of its variant —
-** a win adds one unless the game is unranked, a loss or a draw ends it — in one
+/* Records and streaks are per variant and rules ('rules' as the game's: a preset name,
+** with any changed options after it): official and casual are different games.
+**
+** Saves a finished game (and its PDN text) and updates the streak of its variant and
+** rules — a win adds one unless the game is unranked, a loss or a draw ends it — in one
 ** transaction. */
 DRI_FUNC int profile_save_game(profile_store *ps, int64_t profile, const profile_game *g, const char *pdn,
                                profile_saved *out, err *e);
 
 /* Reading.  The functions returning int give 1 (found), 0 (none), -1 (error). */
-DRI_FUNC int profile_streak(profile_store *ps, int64_t profile, const char *variant, int *current, int *best,
-                            err *e);
-DRI_FUNC int profile_record(profile_store *ps, int64_t profile, const char *variant, int level, profile_game *out,
-                            err *e);
+DRI_FUNC int profile_streak(profile_store *ps, int64_t profile, const char *variant, const char *rules, int *current,
+                            int *best, err *e);
+DRI_FUNC int profile_record(profile_store *ps, int64_t profile, const char *variant, const char *rules, int level,
+                            profile_game *out, err *e);
 /* The games of 'variant' (NULL: every variant), newest first. */
 DRI_FUNC int profile_history(profile_store *ps, int64_t profile, const char *variant, int index,
                              profile_game *out, err *e);
 DRI_FUNC char *profile_game_pdn(profile_store *ps, int64_t profile, int64_t id, err *e); /* free it */
 /* The variants the profile has games or a streak in, by name. */
 DRI_FUNC int profile_variant_at(profile_store *ps, int64_t profile, int index, char *out, size_t len, err *e);
+/* The rules of 'variant' that the profile's games and streaks, or the friends' records,
+** were played under, by name ("" for friends' records whose rules their file did not say). */
+DRI_FUNC int profile_rules_at(profile_store *ps, int64_t profile, const char *variant, int index, char *out, size_t len,
+                              err *e);
 
 /* Friends: records exported to a text file and imported into another store, kept
 ** apart from the store's own games (an import never changes them). */
@@ -92,9 +101,9 @@ DRI_FUNC int profile_export(profile_store *ps, int64_t profile, const char *file
 /* Imports 'file', replacing an earlier import of the same nickname; 'nick' gets it. */
 DRI_FUNC int profile_import(profile_store *ps, const char *file, char *nick, size_t len, err *e);
 DRI_FUNC int profile_friend_at(profile_store *ps, int index, char *nick, size_t len, err *e);
-DRI_FUNC int profile_friend_record(profile_store *ps, const char *friend_nick, const char *variant, int level,
-                                   int *points, err *e);
-DRI_FUNC int profile_friend_streak(profile_store *ps, const char *friend_nick, const char *variant, int *current,
-                                   int *best, err *e);
+DRI_FUNC int profile_friend_record(profile_store *ps, const char *friend_nick, const char *variant, const char *rules,
+                                   int level, profile_game *out, err *e);
+DRI_FUNC int profile_friend_streak(profile_store *ps, const char *friend_nick, const char *variant, const char *rules,
+                                   int *current, int *best, err *e);
 
 #endif

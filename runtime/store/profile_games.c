@@ -13,8 +13,8 @@
 
 #define GAME_COLUMNS "id, variant, rules, level, streak_level, outcome, points, pieces, moves, ranked, note, finished"
 
-/* The ranked wins of one variant and level: where records come from. */
-#define RANKED_WINS "profile = ?1 AND variant = ?2 AND level = ?3 AND ranked AND outcome = 1"
+/* The ranked wins of one variant, rules and level: where records come from. */
+#define RANKED_WINS "profile = ?1 AND variant = ?2 AND rules = ?3 AND level = ?4 AND ranked AND outcome = 1"
 
 /* A row is what any program could have written there: a value that is out of range
 ** is a damaged store, not an index. */
@@ -51,8 +51,8 @@ static int one_game(profile_store *ps, sqlite3_stmt *st, profile_game *g, err *e
 static int best_before(profile_store *ps, int64_t profile, const profile_game *g, int *record, err *e) {
   sqlite3_stmt *st;
   *record = 0;
-  if (pst_prepare(ps, &st, e, "SELECT coalesce(max(points), 0) FROM game WHERE " RANKED_WINS, "iti", profile,
-                  g->variant, (int64_t)g->level))
+  if (pst_prepare(ps, &st, e, "SELECT coalesce(max(points), 0) FROM game WHERE " RANKED_WINS, "itti", profile,
+                  g->variant, g->rules, (int64_t)g->level))
     return -1;
   return pst_row_ints(ps, st, record, NULL, e) < 0 ? -1 : 0;
 }
@@ -71,13 +71,14 @@ static int insert_game(profile_store *ps, int64_t profile, const profile_game *g
 ** processes bump at once counts both. */
 static int update_streak(profile_store *ps, int64_t profile, const profile_game *g, err *e) {
   int64_t win = g->outcome == DR_SCORE_WIN, add = g->ranked ? 1 : 0;
-  if (pst_exec(ps, e, "INSERT OR IGNORE INTO streak(profile, variant) VALUES(?, ?)", "it", profile, g->variant))
+  if (pst_exec(ps, e, "INSERT OR IGNORE INTO streak(profile, variant, rules) VALUES(?, ?, ?)", "itt", profile,
+               g->variant, g->rules))
     return -1;
   return pst_exec(ps, e,
-                  "UPDATE streak SET current = CASE WHEN ?3 THEN current + ?4 ELSE 0 END,"
-                  " best = max(best, CASE WHEN ?3 THEN current + ?4 ELSE 0 END)"
-                  " WHERE profile = ?1 AND variant = ?2",
-                  "itii", profile, g->variant, win, add);
+                  "UPDATE streak SET current = CASE WHEN ?4 THEN current + ?5 ELSE 0 END,"
+                  " best = max(best, CASE WHEN ?4 THEN current + ?5 ELSE 0 END)"
+                  " WHERE profile = ?1 AND variant = ?2 AND rules = ?3",
+                  "ittii", profile, g->variant, g->rules, win, add);
 }
 
 static int save_in_transaction(profile_store *ps, int64_t profile, const profile_game *g, const char *pdn,
@@ -89,7 +90,7 @@ static int save_in_transaction(profile_store *ps, int64_t profile, const profile
   int ranked_win = g->ranked && g->outcome == DR_SCORE_WIN;
   out->new_record = ranked_win && g->points > before;
   out->record = out->new_record ? g->points : before;
-  return profile_streak(ps, profile, g->variant, &out->streak, &out->best, e) < 0 ? -1 : 0;
+  return profile_streak(ps, profile, g->variant, g->rules, &out->streak, &out->best, e) < 0 ? -1 : 0;
 }
 
 int profile_save_game(profile_store *ps, int64_t profile, const profile_game *g, const char *pdn,
@@ -105,20 +106,22 @@ int profile_save_game(profile_store *ps, int64_t profile, const profile_game *g,
 
 /* ------------------------------------------------------------- reading */
 
-int profile_streak(profile_store *ps, int64_t profile, const char *variant, int *current, int *best, err *e) {
+int profile_streak(profile_store *ps, int64_t profile, const char *variant, const char *rules, int *current,
+                   int *best, err *e) {
   sqlite3_stmt *st;
   *current = *best = 0;
-  if (pst_prepare(ps, &st, e, "SELECT current, best FROM streak WHERE profile = ? AND variant = ?", "it", profile,
-                  variant))
+  if (pst_prepare(ps, &st, e, "SELECT current, best FROM streak WHERE profile = ? AND variant = ? AND rules = ?",
+                  "itt", profile, variant, rules))
     return -1;
   return pst_row_ints(ps, st, current, best, e);
 }
 
-int profile_record(profile_store *ps, int64_t profile, const char *variant, int level, profile_game *out, err *e) {
+int profile_record(profile_store *ps, int64_t profile, const char *variant, const char *rules, int level,
+                   profile_game *out, err *e) {
   sqlite3_stmt *st;
   if (pst_prepare(ps, &st, e,
                   "SELECT " GAME_COLUMNS " FROM game WHERE " RANKED_WINS " ORDER BY points DESC, finished, id LIMIT 1",
-                  "iti", profile, variant, (int64_t)level))
+                  "itti", profile, variant, rules, (int64_t)level))
     return -1;
   return one_game(ps, st, out, e);
 }
@@ -156,6 +159,19 @@ int profile_variant_at(profile_store *ps, int64_t profile, int index, char *out,
                   " UNION SELECT variant FROM friend_record UNION SELECT variant FROM friend_streak"
                   " ORDER BY 1 LIMIT 1 OFFSET ?2",
                   "ii", profile, (int64_t)index))
+    return -1;
+  return pst_row_text(ps, st, out, len, e);
+}
+
+int profile_rules_at(profile_store *ps, int64_t profile, const char *variant, int index, char *out, size_t len,
+                     err *e) {
+  sqlite3_stmt *st;
+  if (pst_prepare(ps, &st, e,
+                  "SELECT rules FROM game WHERE profile = ?1 AND variant = ?2"
+                  " UNION SELECT rules FROM streak WHERE profile = ?1 AND variant = ?2"
+                  " UNION SELECT rules FROM friend_record WHERE variant = ?2"
+                  " UNION SELECT rules FROM friend_streak WHERE variant = ?2 ORDER BY 1 LIMIT 1 OFFSET ?3",
+                  "iti", profile, variant, (int64_t)index))
     return -1;
   return pst_row_text(ps, st, out, len, e);
 }

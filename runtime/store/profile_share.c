@@ -4,15 +4,16 @@
 **
 ** The file is plain text, one fact per line, so people can read and mail it:
 **
-**   draughts-scores 1
+**   draughts-scores 2
 **   nickname Ana
-**   streak VARIANT CURRENT BEST
-**   record VARIANT LEVEL POINTS PIECES MOVES FINISHED
+**   streak VARIANT RULES CURRENT BEST
+**   record VARIANT RULES LEVEL POINTS PIECES MOVES FINISHED
 **   end
 **
-** The last line says the file is whole.  An import is checked completely before one
-** row is written, goes to the friend tables only, and replaces that friend's earlier
-** import in one transaction.
+** The last line says the file is whole.  Files of version 1 (written before records
+** were kept per rules) have no RULES; their rows are imported with rules not known.
+** An import is checked completely before one row is written, goes to the friend tables
+** only, and replaces that friend's earlier import in one transaction.
 */
 #include <errno.h>
 #include <stdio.h>
@@ -22,40 +23,55 @@
 
 #include "profile_internal.h"
 
-#define SHARE_MAGIC "draughts-scores 1"
+#define SHARE_MAGIC "draughts-scores 2"
+#define SHARE_MAGIC_V1 "draughts-scores 1"
 #define SHARE_MAX_BYTES (1 << 20)
 #define SHARE_MAX_LINES 10000
 
 /* ------------------------------------------------------------- export */
 
+/* Rules as one word of the file: a preset name, maybe with options ("casual,quiet_move_limit=20");
+** rules from a file named by a path with spaces are not shared. */
+static int valid_rules(const char *s) {
+  size_t n = strlen(s);
+  if (n == 0 || n > 127) return 0;
+  for (; *s; s++)
+    if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') || strchr("_,=.-/", *s)))
+      return 0;
+  return 1;
+}
+
 static int export_streaks(profile_store *ps, int64_t profile, FILE *f, err *e) {
   sqlite3_stmt *st;
-  if (pst_prepare(ps, &st, e, "SELECT variant, current, best FROM streak WHERE profile = ? ORDER BY variant", "i",
+  if (pst_prepare(ps, &st, e, "SELECT variant, rules, current, best FROM streak WHERE profile = ? ORDER BY 1, 2", "i",
                   profile))
     return -1;
   int rc;
   while ((rc = sqlite3_step(st)) == SQLITE_ROW && sqlite3_column_type(st, 0) == SQLITE_TEXT)
-    fprintf(f, "streak %s %d %d\n", sqlite3_column_text(st, 0), sqlite3_column_int(st, 1), sqlite3_column_int(st, 2));
+    if (valid_rules((const char *)sqlite3_column_text(st, 1)))
+      fprintf(f, "streak %s %s %d %d\n", sqlite3_column_text(st, 0), sqlite3_column_text(st, 1),
+              sqlite3_column_int(st, 2), sqlite3_column_int(st, 3));
   if (rc == SQLITE_ROW) err_set(e, "the score store is damaged: a streak names no variant");
   else if (rc != SQLITE_DONE) pst_fail(ps, e);
   sqlite3_finalize(st);
   return rc == SQLITE_DONE ? 0 : -1;
 }
 
-/* The best ranked win per variant and level (SQLite takes the other columns from
-** the row that holds the max). */
+/* The best ranked win per variant, rules and level (SQLite takes the other columns
+** from the row that holds the max). */
 static int export_records(profile_store *ps, int64_t profile, FILE *f, err *e) {
   sqlite3_stmt *st;
   if (pst_prepare(ps, &st, e,
-                  "SELECT variant, level, max(points), pieces, moves, finished FROM game"
-                  " WHERE profile = ? AND ranked AND outcome = 1 GROUP BY variant, level ORDER BY variant, level",
+                  "SELECT variant, rules, level, max(points), pieces, moves, finished FROM game"
+                  " WHERE profile = ? AND ranked AND outcome = 1 GROUP BY variant, rules, level ORDER BY 1, 2, 3",
                   "i", profile))
     return -1;
   int rc;
   while ((rc = sqlite3_step(st)) == SQLITE_ROW && sqlite3_column_type(st, 0) == SQLITE_TEXT)
-    fprintf(f, "record %s %d %d %d %d %lld\n", sqlite3_column_text(st, 0), sqlite3_column_int(st, 1),
-            sqlite3_column_int(st, 2), sqlite3_column_int(st, 3), sqlite3_column_int(st, 4),
-            (long long)sqlite3_column_int64(st, 5));
+    if (valid_rules((const char *)sqlite3_column_text(st, 1)))
+      fprintf(f, "record %s %s %d %d %d %d %lld\n", sqlite3_column_text(st, 0), sqlite3_column_text(st, 1),
+              sqlite3_column_int(st, 2), sqlite3_column_int(st, 3), sqlite3_column_int(st, 4),
+              sqlite3_column_int(st, 5), (long long)sqlite3_column_int64(st, 6));
   if (rc == SQLITE_ROW) err_set(e, "the score store is damaged: a record names no variant");
   else if (rc != SQLITE_DONE) pst_fail(ps, e);
   sqlite3_finalize(st);
@@ -82,11 +98,13 @@ int profile_export(profile_store *ps, int64_t profile, const char *file, err *e)
 typedef struct share_row {
   int kind;  /* 's' streak, 'r' record */
   char variant[32];
+  char rules[128]; /* "" in a file of version 1 */
   long long n[5];
 } share_row;
 
 typedef struct share_file {
   char nick[PROFILE_NICK_MAX + 1];
+  int version;
   int count;
   share_row *rows;
 } share_file;
@@ -110,15 +128,18 @@ static int number(const char *tok, long long max, long long *out) {
   return 0;
 }
 
-/* "streak V C B" or "record V L P N M T" into 'r'. */
-static int parse_row(char *line, share_row *r) {
+/* "streak V R C B" or "record V R L P N M T" into 'r' (version 1: no R). */
+static int parse_row(char *line, int version, share_row *r) {
   static const long long max_streak[] = {1000000, 1000000};
   static const long long max_record[] = {64, 10000000, 64, 100000, 1LL << 40};
   char *save = NULL, *word = strtok_r(line, " ", &save), *variant = strtok_r(NULL, " ", &save);
+  const char *rules = version >= 2 ? strtok_r(NULL, " ", &save) : "";
   int streak = word && strcmp(word, "streak") == 0, count = streak ? 2 : 5;
   if (!word || (!streak && strcmp(word, "record") != 0) || !variant || !valid_variant(variant)) return -1;
+  if (!rules || (version >= 2 && !valid_rules(rules))) return -1;
   r->kind = streak ? 's' : 'r';
   snprintf(r->variant, sizeof r->variant, "%s", variant);
+  snprintf(r->rules, sizeof r->rules, "%s", rules);
   for (int i = 0; i < count; i++)
     if (number(strtok_r(NULL, " ", &save), streak ? max_streak[i] : max_record[i], &r->n[i])) return -1;
   if (!streak && r->n[0] < 1) return -1;
@@ -126,8 +147,8 @@ static int parse_row(char *line, share_row *r) {
 }
 
 static int line_error(const char *file, int line, err *e) {
-  return err_set(e, "%s line %d: expected 'streak VARIANT CURRENT BEST', 'record VARIANT LEVEL POINTS PIECES "
-                    "MOVES TIME' or 'end'", file, line);
+  return err_set(e, "%s line %d: expected 'streak VARIANT RULES CURRENT BEST', 'record VARIANT RULES LEVEL POINTS "
+                    "PIECES MOVES TIME' or 'end'", file, line);
 }
 
 /* Splits off the first line of '*text' (without its end of line). */
@@ -147,7 +168,7 @@ static int parse_rows(char *rest, const char *file, int line, share_file *sf, er
     if (ended && *l) return err_set(e, "%s line %d: text after 'end'", file, line);
     if (ended || (ended = strcmp(l, "end") == 0)) continue;
     if (sf->count == SHARE_MAX_LINES) return err_set(e, "%s: more than %d lines", file, SHARE_MAX_LINES);
-    if (parse_row(l, &sf->rows[sf->count])) return line_error(file, line, e);
+    if (parse_row(l, sf->version, &sf->rows[sf->count])) return line_error(file, line, e);
     sf->count++;
   }
   return ended ? 0 : err_set(e, "%s: the file ends early (no 'end' line): it may be cut short", file);
@@ -157,8 +178,8 @@ static int parse_share(char *text, size_t len, const char *file, share_file *sf,
   err why;
   if (strlen(text) != len) return err_set(e, "%s: not a draughts scores file (binary data)", file);
   char *rest = text, *magic = first_line(&rest), *nick = first_line(&rest);
-  if (strcmp(magic, SHARE_MAGIC) != 0)
-    return err_set(e, "%s: not a draughts scores file (it should start with '%s')", file, SHARE_MAGIC);
+  sf->version = strcmp(magic, SHARE_MAGIC) == 0 ? 2 : strcmp(magic, SHARE_MAGIC_V1) == 0 ? 1 : 0;
+  if (!sf->version) return err_set(e, "%s: not a draughts scores file (it should start with '%s')", file, SHARE_MAGIC);
   if (strncmp(nick, "nickname ", 9) != 0) return err_set(e, "%s line 2: expected 'nickname NAME'", file);
   if (profile_check_nickname(nick + 9, &why)) return err_set(e, "%s line 2: %s", file, why.msg);
   snprintf(sf->nick, sizeof sf->nick, "%s", nick + 9);
@@ -170,11 +191,15 @@ static int store_rows(profile_store *ps, int64_t friend_id, const share_file *sf
   for (int i = 0; i < sf->count; i++) {
     const share_row *r = &sf->rows[i];
     int rc = r->kind == 's'
-                 ? pst_exec(ps, e, "INSERT OR REPLACE INTO friend_streak VALUES(?, ?, ?, ?)", "itii", friend_id,
-                            r->variant, (int64_t)r->n[0], (int64_t)r->n[1])
-                 : pst_exec(ps, e, "INSERT OR REPLACE INTO friend_record VALUES(?, ?, ?, ?, ?, ?, ?)", "itiiiii",
-                            friend_id, r->variant, (int64_t)r->n[0], (int64_t)r->n[1], (int64_t)r->n[2],
-                            (int64_t)r->n[3], (int64_t)r->n[4]);
+                 ? pst_exec(ps, e,
+                            "INSERT OR REPLACE INTO friend_streak(friend, variant, rules, current, best)"
+                            " VALUES(?, ?, ?, ?, ?)",
+                            "ittii", friend_id, r->variant, r->rules, (int64_t)r->n[0], (int64_t)r->n[1])
+                 : pst_exec(ps, e,
+                            "INSERT OR REPLACE INTO friend_record(friend, variant, rules, level, points, pieces,"
+                            " moves, finished) VALUES(?, ?, ?, ?, ?, ?, ?, ?)",
+                            "ittiiiii", friend_id, r->variant, r->rules, (int64_t)r->n[0], (int64_t)r->n[1],
+                            (int64_t)r->n[2], (int64_t)r->n[3], (int64_t)r->n[4]);
     if (rc) return -1;
   }
   return 0;
@@ -225,26 +250,38 @@ int profile_friend_at(profile_store *ps, int index, char *nick, size_t len, err 
   return pst_row_text(ps, st, nick, len, e);
 }
 
-int profile_friend_record(profile_store *ps, const char *friend_nick, const char *variant, int level, int *points,
-                          err *e) {
+/* A friend's record as a game: the columns the file carries, the rest empty. */
+int profile_friend_record(profile_store *ps, const char *friend_nick, const char *variant, const char *rules,
+                          int level, profile_game *out, err *e) {
   sqlite3_stmt *st;
-  *points = 0;
+  memset(out, 0, sizeof *out);
   if (pst_prepare(ps, &st, e,
-                  "SELECT r.points FROM friend_record r JOIN friend f ON f.id = r.friend"
-                  " WHERE f.nickname = ? AND r.variant = ? AND r.level = ?",
-                  "tti", friend_nick, variant, (int64_t)level))
+                  "SELECT r.points, r.pieces, r.moves, r.finished FROM friend_record r JOIN friend f ON f.id = r.friend"
+                  " WHERE f.nickname = ? AND r.variant = ? AND r.rules = ? AND r.level = ?",
+                  "ttti", friend_nick, variant, rules, (int64_t)level))
     return -1;
-  return pst_row_ints(ps, st, points, NULL, e);
+  int rc = sqlite3_step(st);
+  if (rc == SQLITE_ROW) {
+    snprintf(out->variant, sizeof out->variant, "%s", variant);
+    snprintf(out->rules, sizeof out->rules, "%s", rules);
+    out->level = level, out->outcome = 1, out->ranked = 1;
+    out->points = sqlite3_column_int(st, 0), out->pieces = sqlite3_column_int(st, 1);
+    out->moves = sqlite3_column_int(st, 2), out->finished = sqlite3_column_int64(st, 3);
+  } else if (rc != SQLITE_DONE) {
+    pst_fail(ps, e);
+  }
+  sqlite3_finalize(st);
+  return rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : -1;
 }
 
-int profile_friend_streak(profile_store *ps, const char *friend_nick, const char *variant, int *current, int *best,
-                          err *e) {
+int profile_friend_streak(profile_store *ps, const char *friend_nick, const char *variant, const char *rules,
+                          int *current, int *best, err *e) {
   sqlite3_stmt *st;
   *current = *best = 0;
   if (pst_prepare(ps, &st, e,
                   "SELECT s.current, s.best FROM friend_streak s JOIN friend f ON f.id = s.friend"
-                  " WHERE f.nickname = ? AND s.variant = ?",
-                  "tt", friend_nick, variant))
+                  " WHERE f.nickname = ? AND s.variant = ? AND s.rules = ?",
+                  "ttt", friend_nick, variant, rules))
     return -1;
   return pst_row_ints(ps, st, current, best, e);
 }

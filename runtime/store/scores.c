@@ -27,6 +27,11 @@ void scores_marks(int n, score_marks *out) {
   out->junior = mark(n, 1, 4 * n);
 }
 
+const char *scores_mark_reached(const score_marks *m, int points) {
+  if (points <= 0) return "";
+  return points >= m->pro ? "Pro" : points >= m->expert ? "Expert" : points >= m->junior ? "Júnior" : "";
+}
+
 int scores_start_pieces(const dr_variant *v, err *e) {
   ruleset rs;
   dr_position start;

@@ -31,6 +31,10 @@ typedef struct score_marks {
 
 DRI_FUNC void scores_marks(int start_pieces, score_marks *out);
 
+/* The highest mark 'points' reaches ("Pro", "Expert", "Júnior"), or "" below them all:
+** what a win beat. */
+DRI_FUNC const char *scores_mark_reached(const score_marks *m, int points);
+
 /* The pieces each side starts with in 'v' under its default rules (the first
 ** player's count); -1 and a message when the plugin cannot set up its start. */
 DRI_FUNC int scores_start_pieces(const dr_variant *v, err *e);

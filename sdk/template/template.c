@@ -159,6 +159,15 @@ static int judge(const dr_rules *rules, const dr_position *pos, const dr_history
   return DR_ONGOING;
 }
 
+/* What the players watch of the draw rule above, in moves each. */
+static const char *draw_count(const dr_rules *rules, const dr_position *pos, const dr_history *h, int *counted,
+                              int *limit) {
+  (void)rules, (void)pos;
+  *counted = h->plies_since_man_move / 2;
+  *limit = 40;
+  return "moves each without a capture or a man move";
+}
+
 /* Designated initializers: slots a later SDK appends start out empty, so this file
 ** keeps building without a change. */
 static const dr_variant descriptor = {
@@ -183,6 +192,9 @@ static const dr_variant descriptor = {
     .eval_term = NULL, /* the generic evaluation alone */
     .helpers = helpers,
     .quiet_count = NULL, /* optional, for speed: see variant.h */
+    .draw_count = draw_count,
+    .capture_midway = NULL, /* jumped pieces leave when the move ends */
+    .default_level = 0,     /* the runtime's */
 };
 
 DR_EXPORT const dr_variant *dr_variant_entry(void) { return &descriptor; }

@@ -23,38 +23,56 @@ play() {
 play "$db" ana a7-b8                 # a win in one move: 2 pieces, 1 move
 play "$db" ana g1-h2 a7-b8           # a win in two
 play "$db" ana g1-h2                 # left in the middle: a loss
-out=$("$draughts" scores --profile-db "$db" --variant sprint)
+out=$("$draughts" scores --profile-db "$db" --profile ana --variant sprint)
 contains "scores names the player" "$out" "Player: ana"
 contains "the record is the best win" "$out" "790 (2 pieces, 1 moves"
 contains "the marks are shown" "$out" "Pro 760"
 contains "the streak ended with the loss" "$out" "streak 0, best 2"
 contains "the history keeps every game" "$out" "win     780"
 contains "a game left is a resignation" "$out" "resigned by leaving the game"
-out=$("$draughts" scores --profile-db "$db" --pdn 1)
+contains "records are per rules" "$out" "standard rules"
+contains "a record says the mark it beats" "$out" "790 (2 pieces, 1 moves, "
+contains "...which mark" "$out" ") beats Pro"
+contains "the history shows the rules and the mark" "$out" "standard   level 1  win     790 Pro"
+out=$("$draughts" scores --profile-db "$db" --profile ana --pdn 1)
 contains "a game of the history as PDN" "$out" '[White "ana"]'
 contains "...with its moves" "$out" "1. a7-b8 1-0"
 
 printf 'a7-b8\nquit\n' | "$draughts" play sprint --two-players --profile-db "$db" >/dev/null 2>&1
-out=$("$draughts" scores --profile-db "$db" --variant sprint)
+out=$("$draughts" scores --profile-db "$db" --profile ana --variant sprint)
 case $out in *"#4 "*) fail "a two-player game was saved" ;; *) pass ;; esac
+
+out=$("$draughts" scores --profile-db "$db" --profile ana --variant template)
+contains "no win yet: the best streak is -" "$out" "streak 0, best - ("
+play "$db" ana g1-h2 a7-b8 >/dev/null
+printf 'a7-b8\nquit\n' | "$draughts" play sprint --rules quick --level 1 --profile-db "$db" --profile ana \
+  >/dev/null 2>&1
+out=$("$draughts" scores --profile-db "$db" --profile ana --variant sprint)
+contains "another rules is another game" "$out" "quick rules"
+case $out in *"quick rules"*"streak 1, best 1"*) pass ;; *) fail "the quick streak: $out" ;; esac
 
 # Bob wins once, imports Ana's file, and sees both.
 play "$other" bob g1-h2 a7-b8
-"$draughts" scores --profile-db "$db" --export "$work/ana.txt" >/dev/null || fail "export failed"
-head -1 "$work/ana.txt" | grep -qx "draughts-scores 1" && pass || fail "the export file has no header"
+"$draughts" scores --profile-db "$db" --profile ana --export "$work/ana.txt" >/dev/null || fail "export failed"
+head -1 "$work/ana.txt" | grep -qx "draughts-scores 2" && pass || fail "the export file has no header"
 out=$("$draughts" scores --profile-db "$other" --import "$work/ana.txt")
 contains "import says whose records" "$out" "imported the records of ana"
-out=$("$draughts" scores --profile-db "$other" --variant sprint)
+out=$("$draughts" scores --profile-db "$other" --profile bob --variant sprint)
 contains "a friend's column" "$out" "ana"
 contains "bob's own record stays" "$out" "780 (2 pieces, 2 moves"
 contains "ana's record beside it" "$out" "790"
+
+printf 'draughts-scores 1\nnickname old\nrecord sprint 1 500 2 2 0\nend\n' >"$work/old.txt"
+"$draughts" scores --profile-db "$other" --import "$work/old.txt" >/dev/null || fail "a file of version 1 is refused"
+out=$("$draughts" scores --profile-db "$other" --profile bob --variant sprint)
+contains "an older file's records: rules not known" "$out" "rules not recorded"
 
 printf 'draughts-scores 1\nnickname eve\nrecord sprint 1 lots 2 2 0\nend\n' >"$work/bad.txt"
 expect_error "a corrupt import file" "bad.txt line 3" -- scores --profile-db "$other" --import "$work/bad.txt"
 expect_error "not a scores file" "not a draughts scores file" -- scores --profile-db "$other" --import "$db"
 expect_error "an unknown profile" "no profile 'zed'" -- scores --profile-db "$db" --profile zed
 expect_error "a bad game number" "--pdn takes" -- scores --profile-db "$db" --pdn x
-expect_error "a game not in the history" "no game 99" -- scores --profile-db "$db" --pdn 99
+expect_error "a game not in the history" "no game 99" -- scores --profile-db "$db" --profile ana --pdn 99
 expect_error "--level streak is the only word" "--level takes" -- play sprint --level fast
 
 # A file that is no store: one line, moved aside, and play goes on.
@@ -63,7 +81,7 @@ play "$work/junk.db" ana a7-b8
 grep -q "moved aside to $work/junk.db.corrupt-" "$work/err" && pass || fail "no notice: $(cat "$work/err")"
 [ "$(wc -l <"$work/err")" -eq 1 ] && pass || fail "the notice is not one line: $(cat "$work/err")"
 ls "$work"/junk.db.corrupt-* >/dev/null 2>&1 && pass || fail "the bad file was not kept"
-out=$("$draughts" scores --profile-db "$work/junk.db" --variant sprint)
+out=$("$draughts" scores --profile-db "$work/junk.db" --profile ana --variant sprint)
 contains "the fresh store has the game" "$out" "790"
 
 # The default store is under XDG_DATA_HOME; the streak level plays by the streak.
@@ -78,8 +96,8 @@ sqlite3 "$db" ".backup '$crafted'"  # with what the WAL holds
 sqlite3 "$crafted" "CREATE TABLE g AS SELECT * FROM game; DROP TABLE game; ALTER TABLE g RENAME TO game;
   CREATE TABLE s AS SELECT * FROM streak; DROP TABLE streak; ALTER TABLE s RENAME TO streak;
   UPDATE game SET pdn = NULL WHERE id = 1; UPDATE game SET outcome = 7 WHERE id = 2; UPDATE streak SET variant = NULL"
-expect_error "a NULL pdn column" "game 1 has no PDN text" -- scores --profile-db "$crafted" --pdn 1
-expect_error "an outcome out of range" "game 2 has outcome 7" -- scores --profile-db "$crafted" --variant sprint
+expect_error "a NULL pdn column" "game 1 has no PDN text" -- scores --profile-db "$crafted" --profile ana --pdn 1
+expect_error "an outcome out of range" "game 2 has outcome 7" -- scores --profile-db "$crafted" --profile ana --variant sprint
 expect_error "a NULL variant in an export" "a streak names no variant" -- scores --profile-db "$crafted" \
   --profile ana --export "$work/crafted.txt"
 # A save that fails (a full disk, here a trigger that says so) is reported in line mode.

@@ -44,7 +44,7 @@ static void slurp(const char *path, char *out, size_t len) {
   if (f) fclose(f);
 }
 
-#define HEADLESS "SDL_VIDEODRIVER=dummy SDL_RENDER_DRIVER=software DRAUGHTS_SDL_ANIMATE=0"
+#define HEADLESS "SDL_VIDEODRIVER=dummy SDL_RENDER_DRIVER=software SDL_AUDIODRIVER=dummy DRAUGHTS_SDL_ANIMATE=0"
 
 /* Runs the front end on 'script' ('@' stands for the run's directory) with 'args'.
 ** 'env' (NULL: HEADLESS) says how: the video driver and so on, or '-u' options that
@@ -80,14 +80,49 @@ static void play_ok(run *r, const char *env, const char *args, const char *scrip
 
 #define MAX_POINTS 64
 
+#define MAX_TEXTS 160
+#define MAX_BUTTONS 48
+
+typedef struct box {
+  int x, y, w, h;
+} box;
+
 typedef struct shot {
   SDL_Surface *img;
   int w, h, cell, radius, plies, result, ask;
-  char view[16], message[256], reason[128];
+  char view[16], message[256], reason[128], title[160], last[64], last_sound[16];
+  int theme, sound, sounds, numbers;
   int npoints;
   char name[MAX_POINTS][8];
   int x[MAX_POINTS], y[MAX_POINTS];
+  box panel, card;
+  int form[4];          /* the new-game form: game, rules, opponent, level */
+  int nbuttons, button_key[MAX_BUTTONS];
+  box button[MAX_BUTTONS];
+  int ntexts;
+  box text_box[MAX_TEXTS];
+  char text[MAX_TEXTS][80];
 } shot;
+
+/* The layout lines of a state file: the panel, the card, the buttons, the texts. */
+static int read_layout(shot *s, const char *line) {
+  box *b = &s->panel;
+  if (sscanf(line, "panel %d %d %d %d", &b->x, &b->y, &b->w, &b->h) == 4) return 1;
+  b = &s->card;
+  if (sscanf(line, "card %d %d %d %d", &b->x, &b->y, &b->w, &b->h) == 4) return 1;
+  if (sscanf(line, "form %d %d %d %d", &s->form[0], &s->form[1], &s->form[2], &s->form[3]) == 4) return 1;
+  b = &s->button[s->nbuttons];
+  if (s->nbuttons < MAX_BUTTONS &&
+      sscanf(line, "button %d %d %d %d %d", &s->button_key[s->nbuttons], &b->x, &b->y, &b->w, &b->h) == 5)
+    return s->nbuttons++, 1;
+  b = &s->text_box[s->ntexts];
+  int at = 0;
+  if (s->ntexts < MAX_TEXTS && sscanf(line, "text %d %d %d %d %n", &b->x, &b->y, &b->w, &b->h, &at) == 4 && at) {
+    snprintf(s->text[s->ntexts++], sizeof s->text[0], "%s", line + at);
+    return 1;
+  }
+  return 0;
+}
 
 static void read_state(shot *s, const char *path) {
   char line[512];
@@ -101,6 +136,12 @@ static void read_state(shot *s, const char *path) {
     if (sscanf(line, "ask %d", &s->ask) == 1 || sscanf(line, "view %15s", s->view) == 1) continue;
     if (strncmp(line, "message ", 8) == 0) snprintf(s->message, sizeof s->message, "%s", line + 8);
     if (strncmp(line, "reason ", 7) == 0) snprintf(s->reason, sizeof s->reason, "%s", line + 7);
+    if (strncmp(line, "title ", 6) == 0) snprintf(s->title, sizeof s->title, "%s", line + 6);
+    if (strncmp(line, "last ", 5) == 0) snprintf(s->last, sizeof s->last, "%s", line + 5);
+    if (sscanf(line, "theme %d", &s->theme) == 1 || sscanf(line, "sound %d", &s->sound) == 1) continue;
+    if (sscanf(line, "numbers %d", &s->numbers) == 1) continue;
+    if (sscanf(line, "sounds %d %15s", &s->sounds, s->last_sound) >= 1) continue;
+    if (read_layout(s, line)) continue;
     int k = s->npoints;
     if (k < MAX_POINTS && sscanf(line, "point %7s %d %d", s->name[k], &s->x[k], &s->y[k]) == 3) s->npoints++;
   }
@@ -123,6 +164,12 @@ static void load_shot(const run *r, const char *name, shot *s) {
 }
 
 static void free_shot(shot *s) { SDL_FreeSurface(s->img); }
+
+static int shows_text(const shot *s, const char *text) {
+  for (int i = 0; i < s->ntexts; i++)
+    if (strcmp(s->text[i], text) == 0) return 1;
+  return 0;
+}
 
 typedef struct rgb {
   int r, g, b;
@@ -460,6 +507,141 @@ Test(sdl, scores_after_a_game) {
   run_done(&r);
 }
 
+/* A friend's records beside one's own on the scores screen, and the mark a record beats. */
+Test(sdl, the_scores_screen_shows_friends_and_marks) {
+  run r;
+  shot s;
+  char cmd[1024];
+  run_init(&r);
+  snprintf(cmd, sizeof cmd,
+           "cd '%s' && printf 'draughts-scores 2\\nnickname bob\\nrecord brazilian official 1 999 2 1 0\\nend\\n' "
+           ">bob.scores && env -u DRAUGHTS_PLUGIN_PATH HOME='%s' XDG_DATA_HOME='%s' '%s' scores --import bob.scores "
+           ">/dev/null",
+           r.dir, r.dir, r.dir, DRAUGHTS_EXE);
+  cr_assert_eq(system(cmd), 0);
+  play_ok(&r, NULL, "brazilian --level 1 --profile ana", "size 1080 720\nkey p\nshot @/1.bmp\nquit\n");
+  load_shot(&r, "1", &s);
+  cr_expect_str_eq(s.view, "scores");
+  cr_expect(shows_text(&s, "bob") && shows_text(&s, "999"), "no friend's column");
+  cr_expect(shows_text(&s, "Brazilian draughts, official rules"), "the rules are not named");
+  cr_expect(shows_text(&s, "Beats"), "no mark column");
+  free_shot(&s);
+  run_done(&r);
+}
+
+/* A click on a move of the list shows the game after it; End goes back to the game.  The
+** list's buttons are KEY_MOVE(ply) of frontends/sdl/gui.h: 262144 is the first move's. */
+Test(sdl, a_click_on_a_move_looks_back_at_the_game) {
+  run r;
+  shot a, b;
+  run_init(&r);
+  play_ok(&r, NULL, "brazilian --two-players",
+          "size 1080 720\nclick c3\nclick d4\nclick f6\nclick e5\nclickkey 262144\nshot @/1.bmp\nkey End\n"
+          "shot @/2.bmp\nquit\n");
+  load_shot(&r, "1", &a);
+  load_shot(&r, "2", &b);
+  cr_expect_eq(content(&a, point_index(&a, "d4"), is_dark_wood), 'W', "after c3-d4");
+  cr_expect_eq(content(&a, point_index(&a, "f6"), is_dark_wood), 'B', "f6-e5 is not played yet there");
+  cr_expect_eq(a.plies, 2, "the game itself stays where it is");
+  cr_expect_eq(content(&b, point_index(&b, "e5"), is_dark_wood), 'B', "back to the game");
+  free_shot(&a), free_shot(&b);
+  run_done(&r);
+}
+
+Test(sdl, a_draw_offer_and_a_clock_between_two_people) {
+  run r;
+  shot a, b;
+  run_init(&r);
+  play_ok(&r, NULL, "brazilian --two-players --clock 5+3",
+          "size 1080 720\nshot @/1.bmp\nkey d\nshot @/2.bmp\nkey y\nshot @/3.bmp\nquit\n");
+  load_shot(&r, "1", &a);
+  int clocks = 0, m, sec;
+  for (int i = 0; i < a.ntexts; i++) clocks += sscanf(a.text[i], "%d:%d", &m, &sec) == 2 && (m == 5 || m == 4);
+  cr_expect_eq(clocks, 2, "each side's time beside its name");
+  free_shot(&a);
+  load_shot(&r, "2", &a);
+  cr_expect_eq(a.ask, 6, "the draw is put to the other player");
+  cr_expect(shows_text(&a, "White offers a draw. Black, do you accept?"), "the question");
+  load_shot(&r, "3", &b);
+  cr_expect_eq(b.result, 3, "a draw agreed");
+  cr_expect_str_eq(b.reason, "a draw agreed");
+  free_shot(&a), free_shot(&b);
+  run_done(&r);
+}
+
+/* ------------------------------------------------- themes, sounds, numbers */
+
+Test(sdl, a_light_and_a_dark_board) {
+  run r;
+  shot a, b;
+  run_init(&r);
+  play_ok(&r, NULL, "brazilian --two-players --theme dark", "size 640 480\nshot @/1.bmp\nkey t\nshot @/2.bmp\nquit\n");
+  load_shot(&r, "1", &a);
+  load_shot(&r, "2", &b);
+  int i = point_index(&a, "d4"), j = point_index(&a, "a1");
+  rgb dark = pixel(&a, a.x[i], a.y[i]), light_sq = pixel(&a, a.x[j] + a.cell, a.y[j]);
+  cr_expect(dark.r < 110 && dark.g < 130, "the dark board's squares: %s", describe(dark));
+  cr_expect(light_sq.r < 190, "the dark board's light squares: %s", describe(light_sq));
+  cr_expect_eq(b.theme, 0, "t goes on to the next board (wood)");
+  cr_expect(is_dark_wood(pixel(&b, b.x[i], b.y[i])), "the wooden board again");
+  free_shot(&a), free_shot(&b);
+  play_ok(&r, NULL, "brazilian --two-players --theme light", "size 640 480\nshot @/3.bmp\nquit\n");
+  load_shot(&r, "3", &a);
+  rgb lit = pixel(&a, a.x[j] + a.cell, a.y[j]);
+  cr_expect(lit.r > 245 && lit.g > 235, "the light board's light squares: %s", describe(lit));
+  free_shot(&a);
+  play(&r, NULL, "brazilian --theme nosuch", "quit\n");
+  cr_expect(WIFEXITED(r.status) && WEXITSTATUS(r.status) == 1, "an unknown theme must fail");
+  cr_expect(strstr(r.err, "no theme 'nosuch' in the window (themes: wood, light, dark)"), "the error: %s", r.err);
+  run_done(&r);
+}
+
+Test(sdl, moves_captures_and_the_end_sound) {
+  run r;
+  shot a, b, c;
+  run_init(&r);
+  play_ok(&r, NULL, "brazilian --two-players --fen W:Wc3,h2:Bf6,h8",
+          "size 640 480\nclick c3\nclick d4\nshot @/1.bmp\nclick f6\nclick e5\nclick d4\nclick f6\nshot @/2.bmp\n"
+          "key v\nshot @/3.bmp\nquit\n");
+  load_shot(&r, "1", &a);
+  load_shot(&r, "2", &b);
+  load_shot(&r, "3", &c);
+  cr_expect(a.sounds == 1 && strcmp(a.last_sound, "move") == 0, "%d sounds, last %s", a.sounds, a.last_sound);
+  cr_expect(b.sounds == 3 && strcmp(b.last_sound, "capture") == 0, "%d sounds, last %s", b.sounds, b.last_sound);
+  cr_expect_eq(c.sound, 0, "v turns the sound off");
+  free_shot(&a), free_shot(&b), free_shot(&c);
+  play_ok(&r, NULL, "brazilian --two-players --fen W:Wc3:Bd4 --sound off",
+          "size 640 480\nclick c3\nclick e5\nshot @/4.bmp\nquit\n");
+  load_shot(&r, "4", &a);
+  cr_expect(a.sound == 0 && a.sounds == 0, "--sound off: %d sounds", a.sounds);
+  free_shot(&a);
+  play_ok(&r, NULL, "brazilian --two-players --fen W:Wc3:Bd4",
+          "size 640 480\nclick c3\nclick e5\nshot @/5.bmp\nquit\n");
+  load_shot(&r, "5", &a);
+  cr_expect(a.sounds == 2 && strcmp(a.last_sound, "end") == 0, "the end of the game: %d, %s", a.sounds, a.last_sound);
+  free_shot(&a);
+  run_done(&r);
+}
+
+/* Numbers on request, where the board has them: 1 = b8 ... 32 = g1 in Brazilian draughts. */
+Test(sdl, the_board_shows_its_numbers_on_request) {
+  run r;
+  shot a, b;
+  run_init(&r);
+  play_ok(&r, NULL, "brazilian --two-players --numbers", "size 640 480\nshot @/1.bmp\nkey b\nshot @/2.bmp\nquit\n");
+  load_shot(&r, "1", &a);
+  load_shot(&r, "2", &b);
+  int i = point_index(&a, "b8"), found = 0;
+  for (int k = 0; k < a.ntexts; k++)
+    found |= strcmp(a.text[k], "1") == 0 && abs(a.text_box[k].x - (a.x[i] - a.cell / 2)) < a.cell / 4 &&
+             abs(a.text_box[k].y - (a.y[i] - a.cell / 2)) < a.cell / 4;
+  cr_expect(found, "no 1 in the corner of b8");
+  cr_expect_eq(a.numbers, 1);
+  cr_expect_eq(b.numbers, 0, "b turns them off");
+  free_shot(&a), free_shot(&b);
+  run_done(&r);
+}
+
 /* ----------------------------------------------------------- the window */
 
 Test(sdl, flip_and_resize) {
@@ -542,7 +724,201 @@ Test(sdl, menu_without_a_variant) {
   run_done(&r);
 }
 
+/* ---------------------------------------------------------------- layout */
+
+static int overlap(box a, box b) { return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h; }
+static int inside(box a, box in) {
+  return a.x >= in.x && a.y >= in.y && a.x + a.w <= in.x + in.w && a.y + a.h <= in.y + in.h;
+}
+
+/* No text is drawn over another. */
+static void no_text_overlaps(const shot *s) {
+  for (int i = 0; i < s->ntexts; i++)
+    for (int j = i + 1; j < s->ntexts; j++)
+      cr_expect(!overlap(s->text_box[i], s->text_box[j]), "'%s' is drawn over '%s'", s->text[i], s->text[j]);
+}
+
+/* Every text of the panel stays in it, so none is cut by its edge. */
+static void panel_texts_fit(const shot *s) {
+  for (int i = 0; i < s->ntexts; i++)
+    if (overlap(s->text_box[i], s->panel))
+      cr_expect(inside(s->text_box[i], s->panel), "'%s' leaves the panel (%d+%d > %d)", s->text[i], s->text_box[i].x,
+                s->text_box[i].w, s->panel.x + s->panel.w);
+}
+
+/* The button with 'key' drawn last, on top of any other (the card's over the panel's). */
+static int button_of(const shot *s, int key) {
+  for (int i = s->nbuttons - 1; i >= 0; i--)
+    if (s->button_key[i] == key) return i;
+  cr_assert_fail("no button %d", key);
+  return -1;
+}
+
+/* The menu's buttons: MENU_KEY(row, part) in frontends/sdl/menu.c. */
+#define MENU_MORE(row) (0x10000 + (row) * 4 + 2)
+enum { ROW_GAME, ROW_RULES, ROW_OPPONENT, ROW_LEVEL };
+
+Test(sdl, the_menus_arrows_change_the_value) {
+  run r;
+  shot a, b;
+  run_init(&r);
+  play_ok(&r, NULL, "--level 2",
+          "size 1080 720\nshot @/0.bmp\nclickkey 65550\nclickkey 65538\nshot @/1.bmp\nquit\n");
+  load_shot(&r, "0", &a);
+  load_shot(&r, "1", &b);
+  cr_expect_eq(button_of(&a, MENU_MORE(ROW_GAME)) >= 0, 1);
+  cr_expect_neq(b.form[ROW_GAME], a.form[ROW_GAME], "'>' on the game's row did not change the game");
+  cr_expect_eq(b.form[ROW_LEVEL], 3, "'>' on the level's row: level %d", b.form[ROW_LEVEL]);
+  free_shot(&a), free_shot(&b);
+  run_done(&r);
+}
+
+/* Once the computer's move has slid home, the window shows it at rest with its
+** markers, without waiting for the mouse to move ('look' takes the window as shown). */
+Test(sdl, the_last_move_shows_once_the_slide_ends) {
+  run r;
+  shot s;
+  run_init(&r);
+  play_ok(&r, "SDL_VIDEODRIVER=dummy SDL_RENDER_DRIVER=software DRAUGHTS_SDL_ANIMATE=1", "brazilian --level 1",
+          "size 640 480\nclick c3\nclick d4\nlook @/1.bmp\nquit\n");
+  load_shot(&r, "1", &s);
+  cr_assert_eq(s.plies, 2, "the computer replied: %s", s.last);
+  char from[8];
+  snprintf(from, sizeof from, "%.*s", (int)strcspn(s.last, "-x"), s.last);
+  int i = point_index(&s, from), plain = point_index(&s, "h4"); /* black's first move never reaches rank 4 */
+  rgb c = pixel(&s, s.x[i], s.y[i]), d = pixel(&s, s.x[plain], s.y[plain]);
+  cr_expect(c.g > d.g + 15, "the computer's move %s is not tinted: %s at %s against %d at h4", s.last, describe(c),
+            from, d.g);
+  free_shot(&s);
+  run_done(&r);
+}
+
+Test(sdl, a_new_game_warning_keeps_off_the_keys_line) {
+  run r;
+  shot s;
+  run_init(&r);
+  play_ok(&r, NULL, "brazilian --level 1", "size 1080 720\nclick c3\nclick d4\nkey n\nshot @/1.bmp\nquit\n");
+  load_shot(&r, "1", &s);
+  cr_expect_str_eq(s.view, "menu");
+  cr_expect(shows_text(&s, "Starting a new game now counts as resigning the one on the board."));
+  no_text_overlaps(&s);
+  free_shot(&s);
+  run_done(&r);
+}
+
+Test(sdl, a_tall_window_keeps_texts_and_buttons_in_their_places) {
+  run r;
+  shot a, b;
+  run_init(&r);
+  play_ok(&r, NULL, "turkish --level 1", "size 620 880\nshot @/1.bmp\nquit\n");
+  load_shot(&r, "1", &a);
+  panel_texts_fit(&a);
+  cr_expect(shows_text(&a, "Turkish draughts (dama)") || strstr(a.title, "Turkish"), "the title");
+  free_shot(&a);
+  play_ok(&r, NULL, "turkish --two-players --fen W:Wc3,h2:Bc4",
+          "size 620 880\nclick c3\nclick c5\nshot @/2.bmp\nquit\n");
+  load_shot(&r, "2", &b);
+  cr_assert_eq(b.result, 1, "white wins");
+  cr_expect_gt(b.card.w, 0, "no game-over card");
+  static const int keys[] = {'n', 'u', 27};
+  for (int k = 0; k < 3; k++) {
+    int i = button_of(&b, keys[k]);
+    cr_expect(inside(b.button[i], b.card), "button %d sticks out of the card", keys[k]);
+  }
+  free_shot(&b);
+  run_done(&r);
+}
+
+/* A long game (29 moves, the computer against itself at level 1): the move list fills the
+** panel, and the wheel scrolls back to move 1. */
+static const char long_game[] =
+    "[GameType \"26\"]\n[Rules \"official\"]\n\n"
+    "1. 22-18 11-16 2. 25-22 9-14 3. 18x9 5x14 4. 23-19 16x23 5. 27x9 6x13 6. 21-17 10-14 7. 17x10 7x14 "
+    "8. 31-27 12-16 9. 29-25 8-12 10. 24-19 16x23 11. 27x9 13x6 12. 22-17 4-8 13. 26-22 8-11 14. 22-18 1-5 "
+    "15. 25-21 6-10 16. 17-13 2-6 17. 28-24 12-16 18. 30-25 5-9 19. 21-17 16-20 20. 24-19 3-7 21. 19-16 10-15 "
+    "22. 25-22 20-24 23. 32-28 11x20 24. 28x1 20-24 25. 1x28 7-11 26. 13x6 11-16 27. 6-2 16-20 28. 28-6 20-24 "
+    "29. 6x28 1-0\n";
+
+Test(sdl, the_move_list_fills_the_panel_and_scrolls) {
+  run r;
+  shot a, b;
+  char cmd[256];
+  run_init(&r);
+  snprintf(cmd, sizeof cmd, "%s/long.pdn", r.dir);
+  FILE *f = fopen(cmd, "w");
+  cr_assert_not_null(f);
+  fputs(long_game, f);
+  fclose(f);
+  snprintf(cmd, sizeof cmd, "--load '%s/long.pdn'", r.dir);
+  play_ok(&r, NULL, cmd, "size 1270 890\nshot @/1.bmp\nwheel 200 600\nshot @/2.bmp\nquit\n");
+  load_shot(&r, "1", &a);
+  load_shot(&r, "2", &b);
+  int rows = 0;
+  for (int i = 0; i < a.ntexts; i++) {
+    int n;
+    char dot;
+    rows += sscanf(a.text[i], "%d%c", &n, &dot) == 2 && dot == '.' && a.text_box[i].x > a.panel.x;
+  }
+  cr_expect_geq(rows, 5, "%d rows of moves in a 1270x890 window", rows);
+  cr_expect(!shows_text(&a, "1."), "the latest moves are shown first");
+  cr_expect(shows_text(&b, "1."), "the wheel did not scroll back to the first move");
+  panel_texts_fit(&a);
+  free_shot(&a), free_shot(&b);
+  run_done(&r);
+}
+
+/* ------------------------------------------------------- capture part-way */
+
+Test(sdl, turkish_jumped_pieces_leave_as_they_are_jumped) {
+  run r;
+  shot s;
+  run_init(&r);
+  play_ok(&r, NULL, "turkish --two-players --fen W:Wc3:Bc4,c6,Ka8",
+          "size 640 480\nclick c3\nclick c5\nshot @/1.bmp\nquit\n");
+  load_shot(&r, "1", &s);
+  int c4 = point_index(&s, "c4");
+  cr_expect_eq(content(&s, c4, is_plain_wood), 'e', "c4 still shows a piece once jumped");
+  cr_expect(!is_red(outline(&s, c4)), "c4 is outlined although it left the board");
+  cr_expect_eq(content(&s, point_index(&s, "c6"), is_plain_wood), 'B', "c6 is not jumped yet");
+  free_shot(&s);
+  run_done(&r);
+}
+
+Test(sdl, a_man_crowned_mid_capture_wears_its_crown) {
+  run r;
+  shot s;
+  run_init(&r);
+  play_ok(&r, NULL, "turkish --rules wikipedia --two-players --fen W:Wc6,h2:Bc7,e8,Ka1",
+          "size 640 480\nclick c6\nclick c8\nshot @/1.bmp\nquit\n");
+  load_shot(&r, "1", &s);
+  cr_expect_eq(content(&s, point_index(&s, "c8"), is_plain_wood), 'K', "the man crowned on c8 shows no crown");
+  free_shot(&s);
+  run_done(&r);
+}
+
 /* ------------------------------------------------------------- refusals */
+
+/* The environment of a run on SDL's X11 driver, with 'extra' settings.  That driver leaves
+** a few bytes in libX11, libdbus and the X extension libraries it unloads at exit, where
+** LeakSanitizer cannot name them: leaks are checked with the dummy driver, not here. */
+static void x11_env(char *env, size_t len, const char *extra) {
+  const char *opts = getenv("ASAN_OPTIONS");
+  snprintf(env, len, "-u SDL_VIDEODRIVER -u SDL_RENDER_DRIVER -u WAYLAND_DISPLAY %s "
+                     "ASAN_OPTIONS='%s%sdetect_leaks=0'", extra, opts ? opts : "", opts && *opts ? ":" : "");
+}
+
+/* A DISPLAY nobody answers: one line and an exit, not a window nobody sees. */
+Test(sdl, an_unreachable_display_is_a_one_line_error) {
+  run r;
+  char env[512];
+  run_init(&r);
+  x11_env(env, sizeof env, "DISPLAY=:55");
+  play_under(&r, "timeout 30", env, "brazilian", "quit\n");
+  cr_expect(WIFEXITED(r.status) && WEXITSTATUS(r.status) == 1, "exit %d: %s", WEXITSTATUS(r.status), r.err);
+  cr_expect(strstr(r.err, "no display") && strstr(r.err, ":55"), "the error: %s", r.err);
+  cr_expect_eq(strchr(r.err, '\n'), r.err + strlen(r.err) - 1, "one line: %s", r.err);
+  run_done(&r);
+}
 
 Test(sdl, no_display) {
   run r;
@@ -555,19 +931,15 @@ Test(sdl, no_display) {
 }
 
 /* The real thing under X (Xvfb; xvfb-run needs xauth): the X11 video driver and whatever
-** renderer it picks.  SDL's X11 driver leaves a few bytes in libX11, libdbus and the X
-** extension libraries it unloads at exit, where LeakSanitizer cannot name them: leaks
-** are checked with the dummy driver above, not here. */
+** renderer it picks (see 'x11_env'). */
 Test(sdl, under_x) {
   run r;
   shot s;
   if (system("command -v xvfb-run >/dev/null && command -v xauth >/dev/null") != 0)
     cr_skip_test("xvfb-run or xauth is not installed");
   run_init(&r);
-  const char *opts = getenv("ASAN_OPTIONS");
   char env[512];
-  snprintf(env, sizeof env, "-u SDL_VIDEODRIVER -u SDL_RENDER_DRIVER -u WAYLAND_DISPLAY ASAN_OPTIONS='%s%s%s'",
-           opts ? opts : "", opts && *opts ? ":" : "", "detect_leaks=0");
+  x11_env(env, sizeof env, "");
   play_under(&r, "xvfb-run -a -s '-screen 0 1280x800x24'", env, "brazilian --two-players",
              "click c3\nshot @/1.bmp\nquit\n");
   cr_assert(WIFEXITED(r.status) && WEXITSTATUS(r.status) == 0, "under Xvfb: %s", r.err);
@@ -579,6 +951,35 @@ Test(sdl, under_x) {
   cr_expect_eq(content(&s, point_index(&s, "c3"), is_dark_wood), 'W');
   cr_expect_eq(content(&s, point_index(&s, "f6"), is_dark_wood), 'B');
   free_shot(&s);
+  run_done(&r);
+}
+
+/* Under X the window's title names the game: what a window manager shows is the UTF-8
+** _NET_WM_NAME, which needs text in a UTF-8 character set.  A watcher reads it with xprop
+** (polling until the window is there), then lets the script end. */
+Test(sdl, the_window_title_names_the_game_under_x) {
+  run r;
+  char watch[256], wrap[512], title[256];
+  if (system("command -v xvfb-run >/dev/null && command -v xauth >/dev/null && command -v xprop >/dev/null") != 0)
+    cr_skip_test("xvfb-run, xauth or xprop is not installed");
+  run_init(&r);
+  snprintf(watch, sizeof watch, "%s/watch.sh", r.dir);
+  FILE *f = fopen(watch, "w");
+  cr_assert_not_null(f);
+  fprintf(f, "\"$@\" & pid=$!\nfor i in $(seq 300); do\n"
+             "  for id in $(xwininfo -root -tree |\n"
+             "      sed -n 's/^ *\\(0x[0-9a-f]*\\) .*(\"draughts\" \"draughts\").*/\\1/p'); do\n"
+             "    t=$(xprop -id $id _NET_WM_NAME); case $t in *Brazilian*) echo \"$t\" >%s/title; break 2 ;; esac\n"
+             "  done; sleep 0.1\ndone\ntouch %s/done\nwait $pid\n", r.dir, r.dir);
+  fclose(f);
+  char env[512];
+  x11_env(env, sizeof env, "-u LC_ALL -u LC_CTYPE LANG=C");
+  snprintf(wrap, sizeof wrap, "xvfb-run -a -s '-screen 0 1280x800x24' sh '%s'", watch);
+  play_under(&r, wrap, env, "brazilian --two-players", "await @/done\nquit\n");
+  cr_assert(WIFEXITED(r.status) && WEXITSTATUS(r.status) == 0, "under Xvfb: %s", r.err);
+  snprintf(watch, sizeof watch, "%s/title", r.dir);
+  slurp(watch, title, sizeof title);
+  cr_expect(strstr(title, "Brazilian draughts") != NULL, "the window's _NET_WM_NAME: '%s'", title);
   run_done(&r);
 }
 

@@ -71,6 +71,17 @@ expect() {
   if wait_for "$@"; then pass; else fail "no '$1' on the screen:"; screen | sed 's/^/  | /'; fi
 }
 
+# expect_match PATTERN: as expect, for an extended regular expression.
+expect_match() {
+  i=0
+  while [ $i -lt 200 ]; do
+    screen | grep -qE -- "$1" && { pass; return; }
+    sleep 0.05
+    i=$((i + 1))
+  done
+  fail "nothing matches '$1' on the screen:"; screen | sed 's/^/  | /'
+}
+
 # expect_gone TEXT: the screen does not show TEXT.
 expect_gone() {
   if screen | grep -qF -- "$1"; then fail "'$1' is still on the screen"; else pass; fi
@@ -110,7 +121,7 @@ t_multi_jump_entered_point_by_point() {
   expect "White to move"
   expect "(w)"        # the piece that must capture is circled
   keys :
-  expect "Move (c3-d4"
+  expect "Move (c3xe5xc7, or a point to tap)"
   type_text c3
   keys Enter
   expect "[w]"
@@ -174,7 +185,7 @@ t_undo_against_the_computer_takes_back_both_moves() {
   keys u
   expect "Move taken back."
   expect_gone "1. c3-d4"
-  expect "Plies without capture: 0"
+  expect "move: 0 of 40"
 }
 
 t_hint_help_save_load_resign() {
@@ -183,13 +194,15 @@ t_hint_help_save_load_resign() {
   keys '?'
   expect "English checkers: men move"
   keys q
-  expect "Plies without capture"
+  expect "Moves each without a capture"
   keys s C-u
   for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14; do keys BSpace; done
   type_text "$work/game.pdn"
   keys Enter
   expect "Saved to $work/game.pdn"
   grep -q '\[Variant "template"\]' "$work/game.pdn" && pass || fail "the PDN file has no Variant tag"
+  grep -q '\[Event "draughts"\]' "$work/game.pdn" && grep -q '\[Date "' "$work/game.pdn" && pass ||
+    fail "the PDN file lacks the tags of the history's games: $(cat "$work/game.pdn")"
   keys l Enter
   expect "Loaded $work/game.pdn"
   keys r y
@@ -198,18 +211,104 @@ t_hint_help_save_load_resign() {
   expect "exit status 0"
 }
 
+t_a_hint_is_followed_with_one_enter() {
+  start 80 24 "$draughts" play template --two-players --fen W:Wc3,a1:Bd4,d6,h8
+  expect "White to move"
+  keys h
+  expect "Hint: c3xe5xc7. Press Enter to follow it" 20
+  keys Enter
+  expect "c3xe5xc7"
+  expect_gone "capture goes on"
+}
+
+# a1xc3xe5xg7 takes three pieces; once h2 has landed on f4, the hint goes on from there.
+t_a_hint_in_the_middle_of_a_capture_goes_on_with_it() {
+  start 80 24 "$draughts" play template --two-players --fen W:Wa1,h2:Bb2,d4,f6,g3,g5
+  expect "White to move"
+  keys :
+  type_text h2
+  keys Enter :
+  type_text f4
+  keys Enter
+  expect "The capture goes on"
+  keys h
+  expect "Hint: h2xf4xh6" 20
+  keys Enter
+  expect "1. h2xf4xh6"
+}
+
+# The screen with the grid's lines as one byte each (they are three bytes of UTF-8 or one
+# of the line-drawing set), so that columns can be counted.
+ascii_screen() {
+  screen | sed 's/│/x/g; s/─/x/g; s/┼/x/g; s/├/x/g; s/┤/x/g; s/┌/x/g; s/┐/x/g' |
+    sed 's/└/x/g; s/┘/x/g; s/┬/x/g; s/┴/x/g'
+}
+
+# The char at a square of a boxed 8x8 board: FILE (0 = a), RANK.
+square_at() {
+  ascii_screen | sed -n "$(($(row_of "$2") + 1))p" | cut -c"$(($(col_of "$1") + 1))"
+}
+
+# click_text TEXT: a click on the first place the screen shows TEXT.
+click_text() {
+  at=$(ascii_screen | awk -v t="$1" 'i = index($0, t) { print i - 1, NR - 1; exit }')
+  [ -n "$at" ] || { fail "no '$1' to click"; return; }
+  click $at
+}
+
+t_brazilian_counts_moves_without_a_capture_or_a_man_move() {
+  start 80 24 "$draughts" play brazilian --rules casual --two-players --fen W:WKa1,c3:BKh8,f6
+  expect "White to move"
+  for move in a1-b2 h8-g7; do keys :; type_text $move; keys Enter; done
+  expect "Moves each without a capture or a man"
+  expect "move: 1 of 40"
+  keys :
+  type_text c3-d4
+  keys Enter
+  expect "move: 0 of 40"
+}
+
+t_turkish_takes_jumped_pieces_off_one_by_one() {
+  start 80 24 "$draughts" play turkish --two-players --fen W:Wc3:Bc4,c6,Ka8
+  expect "White to move"
+  keys :; type_text c3; keys Enter
+  keys :; type_text c5; keys Enter
+  expect "The capture goes on"
+  [ "$(square_at 2 4)" = " " ] && pass || fail "c4 still shows '$(square_at 2 4)' once jumped"
+  expect_gone "{b}"
+}
+
+t_a_man_crowned_mid_capture_shows_its_crown() {
+  start 80 24 "$draughts" play turkish --rules wikipedia --two-players --fen W:Wc6,h2:Bc7,e8,Ka1
+  expect "White to move"
+  keys :; type_text c6; keys Enter
+  keys :; type_text c8; keys Enter
+  expect "The capture goes on"
+  case $(square_at 2 8) in w) fail "the man on c8 goes on as a king but shows as a man" ;; *) pass ;; esac
+}
+
+t_quitting_as_black_before_moving_costs_nothing() {
+  start 80 24 "$draughts" play template --side black --level 1
+  expect "your move" 20
+  keys q
+  expect "Quit this game? (y/n)"
+  expect_gone "It counts as a loss"
+  keys y
+  expect "exit status 0"
+}
+
 t_resize() {
   start 80 24 "$draughts" play template --two-players
-  expect "Plies without capture"
+  expect "Moves each without a capture"
   T resize-window -t t -x 50 -y 20
   expect "White to move"
-  wait_for "Plies without capture" 1 && fail "the panel does not fit in 50 columns" || pass
+  wait_for "Moves each without a capture" 1 && fail "the panel does not fit in 50 columns" || pass
   T resize-window -t t -x 30 -y 12
   expect " a  b  c  d  e  f  g  h"      # the compact board
   T resize-window -t t -x 20 -y 8
   expect "Terminal too small"
   T resize-window -t t -x 80 -y 24
-  expect "Plies without capture"
+  expect "Moves each without a capture"
   case $(wait_any 5 "┌───┬" "lqqqw") in  # the grid, as Unicode or as the terminal's line-drawing set
   0) fail "the board is not boxed again at 80x24" ;;
   *) pass ;;
@@ -268,14 +367,11 @@ t_versus() {
     screen | grep -qF "Game over" && break
     keys h
     wait_for "Press Enter to follow it" 20 || { fail "move $move: no hint"; screen | sed 's/^/  | /'; break; }
-    keys Enter
-    while :; do  # a capture of several jumps takes one Enter per landing point
-      case $(wait_any 20 "The computer played" "Game over" "capture goes on") in
-      3) keys Enter ;;
-      0) fail "move $move: the move did not go through"; break ;;
-      *) break ;;
-      esac
-    done
+    keys Enter  # one Enter plays the whole hint, however many jumps it takes
+    case $(wait_any 20 "The computer played" "Game over" "capture goes on") in
+    3) fail "move $move: Enter followed only the first landing of the hint"; break ;;
+    0) fail "move $move: the move did not go through"; break ;;
+    esac
     expect "$move. " 20
   done
   keys q y
@@ -288,22 +384,22 @@ t_scores() {
   expect "< zoe >"              # the menu's player line starts as \$USER
   keys Down Down Down Left Left Left  # level 3 down to 1, then the streak level
   expect "streak: 0 won in a row, so level 1"
-  keys Down BSpace BSpace BSpace
+  keys Down Down BSpace BSpace BSpace  # past the clock to the player's row
   type_text ana
   expect "< ana >"
   keys q Escape
   start 80 24 DRAUGHTS_PLUGIN_PATH="$plugins" "$draughts" play sprint --level 1 --profile-db "$work/scores.db" --profile ana
-  expect "ana: streak 0, best 0"
+  expect "ana: streak 0, best -"
   expect "No record at this level yet"
   keys :
   type_text a7-b8
   keys Enter
-  expect "You win: 790 points, a new record! Streak 1."
+  expect "You win: 790 points — beats Pro, a new record! Streak 1."
   expect "ana: streak 1, best 1"
   keys p
   expect "Scores of ana: Sprint"
   expect "Marks to beat:  Pro 760"
-  expect "1     790       2      1"
+  expect "1     790  Pro          2      1"
   expect "white crowned a man"
   keys q n Enter
   expect "Record to beat: 790"
@@ -313,6 +409,140 @@ t_scores() {
   expect "It counts as a loss"
   keys y
   expect "exit status 0"
+}
+
+# A friend's records show beside one's own, under the rules they were played by.
+t_scores_show_friends() {
+  plugins="$DRAUGHTS_PLUGIN_PATH/scores:$DRAUGHTS_PLUGIN_PATH"
+  printf 'draughts-scores 2\nnickname bob\nstreak sprint standard 1 1\nrecord sprint standard 1 999 2 1 0\nend\n' \
+    >"$work/bob.scores"
+  DRAUGHTS_PLUGIN_PATH="$plugins" "$draughts" scores --profile-db "$work/friends.db" --import "$work/bob.scores" \
+    >/dev/null || fail "the import failed"
+  start 80 24 DRAUGHTS_PLUGIN_PATH="$plugins" "$draughts" play sprint --level 1 --profile-db "$work/friends.db" \
+    --profile ana
+  expect "ana: streak 0, best -"
+  keys p
+  expect "Scores of ana: Sprint"
+  expect "bob: streak 1, best 1"
+  expect "Pieces  Moves  Date        bob"
+  expect "999"
+}
+
+# Alquerque's opponent is the one the streak gives: reads deeper as the streak grows.
+t_alquerque_plays_at_the_streak_level() {
+  start 80 24 "$draughts" play alquerque
+  expect "Level 1 of 6, from your streak"
+}
+
+# After the game, Left and Right step through it; a click on a move shows the game after it.
+t_reviewing_a_game() {
+  start 80 24 "$draughts" play template --two-players --fen W:Wc3,a1:Bd4,h8
+  expect "White to move"
+  keys :; type_text c3xe5; keys Enter
+  keys :; type_text h8-g7; keys Enter
+  expect "1. c3xe5         h8-g7"
+  keys :; type_text e5-d6; keys Enter
+  keys , ,
+  expect "Looking back: after 1. c3xe5"
+  [ "$(square_at 4 5)" = "w" ] && pass || fail "e5 should hold the white man after move 1: '$(square_at 4 5)'"
+  keys Home
+  expect "Looking back: the start"
+  [ "$(square_at 3 4)" = "b" ] && pass || fail "d4 should hold the black man at the start"
+  keys End
+  expect "Back to the game."
+  expect_gone "Looking back"
+  click_text h8-g7
+  expect "Looking back: after 1... h8-g7"
+  keys Escape
+  start 80 24 "$draughts" play template --two-players --fen W:Wc3:Bd4
+  keys :; type_text c3xe5; keys Enter
+  expect "Game over"
+  keys Left
+  expect "Looking back: the start"  # once the game is over, the arrows step through it
+  keys Right
+  expect "Back to the game."
+}
+
+t_redo_and_a_draw_between_two_people() {
+  start 80 24 "$draughts" play template --two-players
+  expect "White to move"
+  keys :; type_text c3-d4; keys Enter
+  keys u
+  expect "Move taken back."
+  keys e
+  expect "Move played again."
+  expect "1. c3-d4"
+  keys d
+  expect "Black offers a draw. White, do you accept? (y/n)"
+  keys n
+  expect "The draw is declined: play on."
+  keys d y
+  expect "Game over: a draw (a draw agreed)"
+}
+
+# The running side's time is marked '<'; how much of it has gone depends on the machine.
+t_a_clock_for_two_people() {
+  start 80 24 "$draughts" play template --two-players --clock 5+3
+  expect "black 5:00"
+  expect_match "Clock: white [0-9]:[0-9][0-9] <"
+  keys :; type_text c3-d4; keys Enter
+  expect_match "black [0-9]:[0-9][0-9] <"
+}
+
+t_the_computer_playing_itself_pauses() {
+  start 80 24 "$draughts" play template --side none --level 1
+  keys z
+  expect "Paused: z goes on"
+  keys z
+  expect "Game over:" 120
+  expect_gone "Paused"
+}
+
+# The variant's own moves as the example, and a refused move says why.
+t_typed_moves_in_the_variants_own_words() {
+  start 80 24 "$draughts" play alquerque --two-players
+  expect "White to move"
+  keys :
+  expect "or a point to tap):"
+  expect_gone "c3xe5xc7"
+  keys Escape
+  start 80 24 "$draughts" play template --two-players --fen W:Wc3,a1:Bd4,h8
+  expect "White to move"
+  keys :; type_text a1-b2; keys Enter
+  expect "'a1-b2' is not a legal move here: a capture is forced: c3xe5"
+}
+
+# Kings wear a crown in a UTF-8 terminal; the high-contrast palette; no cyan titles.
+t_kings_colours_and_themes() {
+  start 80 24 LANG=C.UTF-8 "$draughts" play template --two-players --fen W:WKc3:Bh8
+  expect "White to move"
+  expect "♔"
+  if T capture-pane -e -p -t t | grep -q "$(printf '\033')\[[0-9;]*36m"; then fail "cyan text on the screen"
+  else pass; fi
+  keys t
+  expect "High-contrast colours."
+  start 80 24 "$draughts" play template --two-players --theme contrast
+  expect "White to move"
+  keys q
+  expect "exit status 0"
+  start 80 24 "$draughts" play template --two-players --theme nosuch
+  expect "no theme 'nosuch' in the terminal"
+}
+
+# A larger terminal, a larger board; numbers on request where the board has them.
+t_the_board_grows_and_shows_its_numbers() {
+  start 120 40 "$draughts" play brazilian --two-players --numbers
+  expect "White to move"
+  case $(wait_any 5 "┌───────┬" "lqqqqqqqw") in
+  0) fail "the board did not grow at 120x40" ;;
+  *) pass ;;
+  esac
+  expect "17"
+  keys b
+  expect "Board numbers off."
+  start 80 24 "$draughts" play turkish --two-players
+  keys b
+  expect "The points of this board have no numbers."
 }
 
 # run NAME FUNCTION [ARG]: one case, unless $TTY_ONLY names others.
@@ -334,12 +564,27 @@ run "the mouse selects a piece" t_the_mouse_selects_a_piece
 run "arrow keys move the cursor" t_arrow_keys_move_the_cursor
 run "undo against the computer takes back both moves" t_undo_against_the_computer_takes_back_both_moves
 run "hint, help, save, load, resign" t_hint_help_save_load_resign
+run "a hint is followed with one Enter" t_a_hint_is_followed_with_one_enter
+run "a hint in the middle of a capture goes on with it" t_a_hint_in_the_middle_of_a_capture_goes_on_with_it
+run "Brazilian counts moves without a capture or a man move" t_brazilian_counts_moves_without_a_capture_or_a_man_move
+run "Turkish takes jumped pieces off one by one" t_turkish_takes_jumped_pieces_off_one_by_one
+run "a man crowned mid-capture shows its crown" t_a_man_crowned_mid_capture_shows_its_crown
+run "quitting as Black before moving costs nothing" t_quitting_as_black_before_moving_costs_nothing
+run "reviewing a game" t_reviewing_a_game
+run "redo and a draw between two people" t_redo_and_a_draw_between_two_people
+run "a clock for two people" t_a_clock_for_two_people
+run "the computer playing itself pauses" t_the_computer_playing_itself_pauses
+run "typed moves in the variant's own words" t_typed_moves_in_the_variants_own_words
+run "kings, colours and themes" t_kings_colours_and_themes
+run "the board grows and shows its numbers" t_the_board_grows_and_shows_its_numbers
 run "resize" t_resize
 run "NO_COLOR" t_no_color
 run "Ctrl-C restores the terminal" t_ctrl_c_restores_the_terminal
 run "plain line mode with TERM=dumb" t_plain_line_mode_with_term_dumb
 run "plain line mode when standard input is not a terminal" t_plain_line_mode_when_standard_input_is_not_a_terminal
 run "scores: player, streak level, result, scores screen" t_scores
+run "scores show friends" t_scores_show_friends
+run "Alquerque plays at the streak level" t_alquerque_plays_at_the_streak_level
 
 echo "tty: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -81,6 +81,17 @@ static void start_level(int level, int white, int black, const char *fen) {
 /* A game of the person (White) against the computer. */
 static void start(int level) { start_level(level, DR_PLAYER_HUMAN, DR_PLAYER_COMPUTER, NULL); }
 
+/* The same under the rules 'preset'. */
+static void start_rules(const char *preset, int level) {
+  dr_setup st;
+  DR_INIT(st);
+  st.variant = "sprint";
+  st.rules = preset;
+  st.level = level;
+  st.player[0] = DR_PLAYER_HUMAN, st.player[1] = DR_PLAYER_COMPUTER;
+  cr_assert_eq(h->new_game(s, &st), 0, "%s", h->error(s));
+}
+
 /* Polls like a front end until a person is to move or the game is over. */
 static void wait_computer(void) {
   for (int i = 0; i < 3000; i++) {
@@ -133,6 +144,13 @@ static dr_streak streak(void) {
   DR_INIT(st);
   cr_assert_eq(h->streak(s, "sprint", &st), 0, "%s", h->error(s));
   return st;
+}
+
+static void write_file(const char *path, const char *text) {
+  FILE *f = fopen(path, "w");
+  cr_assert_not_null(f);
+  fputs(text, f);
+  fclose(f);
 }
 
 /* -------------------------------------------------------- scoring rules */
@@ -260,6 +278,65 @@ Test(scores, quitting_in_the_middle_counts_as_resigning) {
   cr_expect_eq(history(0).outcome, DR_SCORE_LOSS);
 }
 
+/* Leaving costs a game only once the person has moved in it here. */
+Test(scores, leaving_a_game_just_loaded_costs_nothing) {
+  char file[192];
+  snprintf(file, sizeof file, "%s/partial.pdn", dir);
+  start_level(1, DR_PLAYER_HUMAN, DR_PLAYER_HUMAN, NULL);
+  cr_assert_eq(h->play_text(s, "g1-h2"), 0, "%s", h->error(s));
+  cr_assert_eq(h->save_pdn(s, file), 0, "%s", h->error(s));
+  open_store();
+  start(1);
+  cr_assert_eq(h->load_pdn(s, file), 0, "%s", h->error(s));
+  wait_computer();
+  cr_expect_eq(scoring().leaving_loses, 0, "only the computer has moved since the load");
+  session_free(s);
+  s = session_new(&reg);
+  open_store();
+  cr_expect_eq(history_count(), 0, "quitting at once recorded a game");
+}
+
+/* The template's full board: the computer's first move ends nothing. */
+Test(scores, leaving_as_black_before_ones_first_move_costs_nothing) {
+  dr_setup st;
+  DR_INIT(st);
+  st.variant = "template";
+  st.level = 1;
+  st.player[0] = DR_PLAYER_COMPUTER;
+  st.player[1] = DR_PLAYER_HUMAN;
+  open_store();
+  cr_assert_eq(h->new_game(s, &st), 0, "%s", h->error(s));
+  wait_computer();
+  cr_expect_eq(status().plies, 1);
+  cr_expect_eq(scoring().leaving_loses, 0, "the computer's move is not the person's");
+  start(1);
+  cr_expect_eq(history_count(), 0);
+  cr_assert_eq(h->new_game(s, &st), 0, "%s", h->error(s));
+  wait_computer();
+  const dr_move *moves;
+  cr_assert_gt(h->legal_moves(s, &moves), 0);
+  cr_assert_eq(h->play(s, &moves[0]), 0, "%s", h->error(s));
+  cr_expect_eq(scoring().leaving_loses, 1, "now leaving resigns");
+}
+
+/* One game is one entry of the history: its end, once saved, is not taken back. */
+Test(scores, a_resigned_or_saved_game_is_not_taken_back) {
+  open_store();
+  start(1);
+  play("g1-h2");
+  cr_assert_eq(h->resign(s), 0, "%s", h->error(s));
+  cr_expect_eq(status().can_undo, 0);
+  cr_expect_eq(h->undo(s), -1, "the resignation was taken back");
+  cr_expect(strstr(h->error(s), "resigned") != NULL, "%s", h->error(s));
+  cr_expect_eq(status().result, DR_BLACK_WINS);
+  win_in_one(1);
+  cr_expect_eq(h->undo(s), -1, "a saved win was taken back");
+  cr_expect_eq(history_count(), 2);
+  start_level(1, DR_PLAYER_HUMAN, DR_PLAYER_HUMAN, NULL);
+  cr_assert_eq(h->play_text(s, "a7-b8"), 0, "%s", h->error(s));
+  cr_expect_eq(h->undo(s), 0, "between two people the end of a game may be taken back: %s", h->error(s));
+}
+
 Test(scores, two_player_and_computer_only_games_are_not_saved) {
   open_store();
   start_level(1, DR_PLAYER_HUMAN, DR_PLAYER_HUMAN, NULL);
@@ -356,6 +433,99 @@ Test(scores, the_marks_come_from_the_number_of_pieces) {
   cr_expect_eq(m.pro, 1260);
 }
 
+/* Official and casual are different games: each rules has its records and streaks. */
+Test(scores, records_and_streaks_are_kept_per_rules) {
+  open_store();
+  win_in_one(1);
+  start_rules("quick", 1);
+  play("g1-h2");
+  play("a7-b8");
+  cr_expect_eq(scoring().new_record, 1, "a first win under other rules is a record there");
+  dr_score r;
+  DR_INIT(r);
+  cr_assert_eq(h->rules_record(s, "sprint", "standard", 1, &r), 1);
+  cr_expect_eq(r.points, 790);
+  DR_INIT(r);
+  cr_assert_eq(h->rules_record(s, "sprint", "quick", 1, &r), 1);
+  cr_expect_eq(r.points, 780);
+  cr_expect_str_eq(history(0).rules, "quick", "the history shows the rules");
+  start_rules("quick", 1);
+  cr_assert_eq(h->resign(s), 0);
+  dr_streak st;
+  DR_INIT(st);
+  cr_assert_eq(h->rules_streak(s, "sprint", "standard", &st), 0);
+  cr_expect_eq(st.current, 1, "a loss under other rules leaves this streak alone");
+  DR_INIT(st);
+  cr_assert_eq(h->rules_streak(s, "sprint", "quick", &st), 0);
+  cr_expect(st.current == 0 && st.best == 1, "quick: streak %d, best %d", st.current, st.best);
+  cr_expect_eq(record(1), 780, "without rules: the current game's");
+}
+
+/* Pro, Expert and Júnior are marks to beat: a win says which one it reached. */
+Test(scores, a_win_says_which_mark_it_beats) {
+  dr_score_marks m;
+  DR_INIT(m);
+  cr_assert_eq(h->score_marks(s, "sprint", &m), 0, "%s", h->error(s));
+  open_store();
+  win_in_one(1);
+  cr_assert_geq(790, m.pro);
+  cr_expect_str_eq(scoring().mark, "Pro");
+  cr_expect_str_eq(history(0).mark, "Pro");
+  start(1);
+  cr_assert_eq(h->resign(s), 0);
+  cr_expect_str_eq(history(0).mark, "", "a loss beats nothing");
+  cr_expect_str_eq(scoring().mark, "");
+}
+
+Test(scores, friends_records_show_through_the_host) {
+  char file[192], nick[64];
+  snprintf(file, sizeof file, "%s/bob.scores", dir);
+  write_file(file, "draughts-scores 2\nnickname bob\nstreak sprint standard 2 3\n"
+                   "record sprint standard 1 790 2 1 0\nrecord sprint quick 2 500 1 10 0\nend\n");
+  open_store();
+  err e;
+  profile_store *ps = profile_open(db, NULL, 0, &e);
+  cr_assert_eq(profile_import(ps, file, nick, sizeof nick, &e), 0, "%s", e.msg);
+  profile_close(ps);
+  cr_assert_eq(h->friend_at(s, 0, nick, sizeof nick), 0, "%s", h->error(s));
+  cr_expect_str_eq(nick, "bob");
+  cr_expect_eq(h->friend_at(s, 1, nick, sizeof nick), -1);
+  dr_score r;
+  DR_INIT(r);
+  cr_assert_eq(h->friend_record(s, "bob", "sprint", "standard", 1, &r), 1, "%s", h->error(s));
+  cr_expect_eq(r.points, 790);
+  cr_expect_str_eq(r.mark, "Pro");
+  DR_INIT(r);
+  cr_expect_eq(h->friend_record(s, "bob", "sprint", "standard", 2, &r), 0);
+  cr_expect_eq(h->friend_record(s, "bob", "sprint", "quick", 2, &r), 1);
+  dr_streak st;
+  DR_INIT(st);
+  cr_assert_eq(h->friend_streak(s, "bob", "sprint", "standard", &st), 0);
+  cr_expect(st.current == 2 && st.best == 3);
+}
+
+/* Alquerque's opponent is the one its streak gives, unless another level is asked for. */
+Test(scores, a_variant_may_start_at_the_streak_level) {
+  open_store();
+  dr_variant_info info;
+  for (int i = 0; i < h->variant_count(s); i++) {
+    DR_INIT(info);
+    h->variant_info(s, i, &info);
+    if (strcmp(info.name, "sprint") == 0) cr_expect_eq(info.default_level, 3, "the runtime's default");
+  }
+  dr_setup st;
+  DR_INIT(st);
+  st.variant = PLUGIN_DIR "/alquerque.so";
+  st.player[0] = DR_PLAYER_HUMAN, st.player[1] = DR_PLAYER_COMPUTER;
+  cr_assert_eq(h->new_game(s, &st), 0, "%s", h->error(s));
+  cr_expect_eq(scoring().streak_level, 1, "no level asked for: the streak's");
+  cr_expect_eq(status().level, search_level_for_streak(0));
+  st.level = 4;
+  cr_assert_eq(h->new_game(s, &st), 0, "%s", h->error(s));
+  cr_expect_eq(status().level, 4);
+  cr_expect_eq(scoring().streak_level, 0);
+}
+
 Test(scores, the_host_respects_the_size_the_caller_declares) {
   open_store();
   win_in_one(1);
@@ -366,7 +536,7 @@ Test(scores, the_host_respects_the_size_the_caller_declares) {
   cr_expect_gt(small.id, 0);
   cr_expect_eq((unsigned char)small.variant[0], 0x5a, "the host wrote past the declared size");
   cr_expect(DR_HOST_HAS(h, score_pdn));
-  cr_expect_eq(h->abi_version, 2);
+  cr_expect_eq(h->abi_version, DR_HOST_ABI_VERSION);
 }
 
 /* ------------------------------------------------------------- profiles */
@@ -432,12 +602,6 @@ Test(store, the_store_is_created_with_its_directory) {
 
 /* ----------------------------------------------------- bad files at the path */
 
-static void write_file(const char *path, const char *text) {
-  FILE *f = fopen(path, "w");
-  cr_assert_not_null(f);
-  fputs(text, f);
-  fclose(f);
-}
 
 /* The files of 'dir' whose names start with "profiles.db.corrupt-". */
 static int asides(char names[][128], int max) {
@@ -534,23 +698,27 @@ Test(store, a_store_of_a_newer_version_is_refused_and_left_alone) {
   cr_expect_eq(status().result, DR_WHITE_WINS);
 }
 
+/* A store as version 1 of the schema made it (profile.c's first migration, as written then). */
+#define V1_SCHEMA \
+      "CREATE TABLE profile(id INTEGER PRIMARY KEY, nickname TEXT NOT NULL UNIQUE COLLATE NOCASE," \
+      "  created INTEGER NOT NULL);" \
+      "CREATE TABLE game(id INTEGER PRIMARY KEY, profile INTEGER NOT NULL REFERENCES profile(id)," \
+      "  variant TEXT NOT NULL, rules TEXT NOT NULL, level INTEGER NOT NULL," \
+      "  streak_level INTEGER NOT NULL DEFAULT 0, outcome INTEGER NOT NULL CHECK(outcome IN (-1, 0, 1))," \
+      "  points INTEGER NOT NULL, pieces INTEGER NOT NULL, moves INTEGER NOT NULL," \
+      "  ranked INTEGER NOT NULL, note TEXT NOT NULL DEFAULT '', finished INTEGER NOT NULL," \
+      "  pdn TEXT NOT NULL);" \
+      "CREATE INDEX game_records ON game(profile, variant, level, points) WHERE ranked AND outcome = 1;" \
+      "CREATE INDEX game_recent ON game(profile, finished);" \
+      "CREATE TABLE streak(profile INTEGER NOT NULL REFERENCES profile(id), variant TEXT NOT NULL," \
+      "  current INTEGER NOT NULL DEFAULT 0, best INTEGER NOT NULL DEFAULT 0, PRIMARY KEY(profile, variant));" \
+      "CREATE TABLE setting(key TEXT PRIMARY KEY, value TEXT NOT NULL);"
+
 Test(store, a_store_of_version_1_is_migrated_and_keeps_its_games) {
   sqlite3 *raw;
   cr_assert_eq(sqlite3_open(db, &raw), SQLITE_OK);
   const char *v1 =
-      "CREATE TABLE profile(id INTEGER PRIMARY KEY, nickname TEXT NOT NULL UNIQUE COLLATE NOCASE,"
-      "  created INTEGER NOT NULL);"
-      "CREATE TABLE game(id INTEGER PRIMARY KEY, profile INTEGER NOT NULL REFERENCES profile(id),"
-      "  variant TEXT NOT NULL, rules TEXT NOT NULL, level INTEGER NOT NULL,"
-      "  streak_level INTEGER NOT NULL DEFAULT 0, outcome INTEGER NOT NULL CHECK(outcome IN (-1, 0, 1)),"
-      "  points INTEGER NOT NULL, pieces INTEGER NOT NULL, moves INTEGER NOT NULL,"
-      "  ranked INTEGER NOT NULL, note TEXT NOT NULL DEFAULT '', finished INTEGER NOT NULL,"
-      "  pdn TEXT NOT NULL);"
-      "CREATE INDEX game_records ON game(profile, variant, level, points) WHERE ranked AND outcome = 1;"
-      "CREATE INDEX game_recent ON game(profile, finished);"
-      "CREATE TABLE streak(profile INTEGER NOT NULL REFERENCES profile(id), variant TEXT NOT NULL,"
-      "  current INTEGER NOT NULL DEFAULT 0, best INTEGER NOT NULL DEFAULT 0, PRIMARY KEY(profile, variant));"
-      "CREATE TABLE setting(key TEXT PRIMARY KEY, value TEXT NOT NULL);"
+      V1_SCHEMA
       "INSERT INTO profile VALUES(1, 'ana', 0);"
       "INSERT INTO game VALUES(1, 1, 'sprint', 'standard', 1, 0, 1, 1234, 3, 5, 1, 'old', 100, '');"
       "INSERT INTO streak VALUES(1, 'sprint', 4, 6);"
@@ -569,6 +737,47 @@ Test(store, a_store_of_version_1_is_migrated_and_keeps_its_games) {
   sqlite3_finalize(st);
   cr_expect_eq(sqlite3_exec(raw, "SELECT * FROM friend_record", NULL, NULL, NULL), SQLITE_OK, "not migrated");
   sqlite3_close(raw);
+}
+
+/* Version 2 kept one streak per variant: it goes to the rules of the latest ranked game,
+** which built it; a friend's rows, from files that did not say, to no rules. */
+Test(store, a_store_of_version_2_keeps_its_streaks_under_the_rules_played) {
+  sqlite3 *raw;
+  cr_assert_eq(sqlite3_open(db, &raw), SQLITE_OK);
+  const char *v2 =
+      V1_SCHEMA
+      "CREATE TABLE friend(id INTEGER PRIMARY KEY, nickname TEXT NOT NULL UNIQUE COLLATE NOCASE,"
+      "  imported INTEGER NOT NULL);"
+      "CREATE TABLE friend_record(friend INTEGER NOT NULL REFERENCES friend(id) ON DELETE CASCADE,"
+      "  variant TEXT NOT NULL, level INTEGER NOT NULL, points INTEGER NOT NULL, pieces INTEGER NOT NULL,"
+      "  moves INTEGER NOT NULL, finished INTEGER NOT NULL, PRIMARY KEY(friend, variant, level));"
+      "CREATE TABLE friend_streak(friend INTEGER NOT NULL REFERENCES friend(id) ON DELETE CASCADE,"
+      "  variant TEXT NOT NULL, current INTEGER NOT NULL, best INTEGER NOT NULL, PRIMARY KEY(friend, variant));"
+      "INSERT INTO profile VALUES(1, 'ana', 0);"
+      "INSERT INTO game VALUES(1, 1, 'sprint', 'standard', 1, 0, 1, 1234, 3, 5, 1, 'old', 100, '');"
+      "INSERT INTO game VALUES(2, 1, 'sprint', 'quick', 1, 0, 1, 700, 1, 5, 1, 'later', 200, '');"
+      "INSERT INTO game VALUES(3, 1, 'sprint', 'quick,x=1', 1, 0, 1, 800, 1, 5, 0, 'last, unranked', 300, '');"
+      "INSERT INTO streak VALUES(1, 'sprint', 4, 6);"
+      "INSERT INTO friend VALUES(1, 'bob', 0);"
+      "INSERT INTO friend_record VALUES(1, 'sprint', 1, 999, 2, 1, 0);"
+      "PRAGMA user_version=2; PRAGMA application_id=1685218932;";
+  cr_assert_eq(sqlite3_exec(raw, v2, NULL, NULL, NULL), SQLITE_OK, "%s", sqlite3_errmsg(raw));
+  sqlite3_close(raw);
+  open_store();
+  cr_expect_str_eq(scoring().notice, "");
+  dr_streak st;
+  DR_INIT(st);
+  cr_assert_eq(h->rules_streak(s, "sprint", "quick", &st), 0, "%s", h->error(s));
+  cr_expect(st.current == 4 && st.best == 6, "quick: streak %d, best %d", st.current, st.best);
+  cr_expect_eq(streak().best, 0, "the streak is not counted twice");
+  cr_expect_eq(record(1), 1234, "records stay under the rules their games were played by");
+  dr_score r;
+  DR_INIT(r);
+  cr_expect_eq(h->rules_record(s, "sprint", "quick", 1, &r), 1);
+  cr_expect_eq(r.points, 700);
+  DR_INIT(r);
+  cr_expect_eq(h->friend_record(s, "bob", "sprint", "", 1, &r), 1, "a friend's record, rules not known");
+  cr_expect_eq(r.points, 999);
 }
 
 /* ------------------------------------------------- processes and crashes */
@@ -727,13 +936,15 @@ Test(store, a_friends_records_are_imported_beside_ones_own) {
   cr_assert_eq(profile_save_game(ps, bob, &g, "", NULL, &e), 0, "%s", e.msg);
   cr_assert_eq(profile_import(ps, file, nick, sizeof nick, &e), 0, "%s", e.msg);
   cr_expect_str_eq(nick, "ana");
-  int points, current, best;
-  cr_expect_eq(profile_friend_record(ps, "ana", "sprint", 1, &points, &e), 1);
-  cr_expect_eq(points, 780);
-  cr_expect_eq(profile_friend_streak(ps, "ana", "sprint", &current, &best, &e), 1);
+  int current, best;
+  profile_game theirs, mine;
+  cr_expect_eq(profile_friend_record(ps, "ana", "sprint", "standard", 1, &theirs, &e), 1);
+  cr_expect_eq(theirs.points, 780);
+  cr_expect_eq(theirs.moves, 2);
+  cr_expect_eq(profile_friend_record(ps, "ana", "sprint", "quick", 1, &theirs, &e), 0, "under its own rules only");
+  cr_expect_eq(profile_friend_streak(ps, "ana", "sprint", "standard", &current, &best, &e), 1);
   cr_expect_eq(current, 1);
-  profile_game mine;
-  cr_expect_eq(profile_record(ps, bob, "sprint", 1, &mine, &e), 1);
+  cr_expect_eq(profile_record(ps, bob, "sprint", "standard", 1, &mine, &e), 1);
   cr_expect_eq(mine.points, 999, "an import never touches one's own records");
   cr_assert_eq(profile_import(ps, file, nick, sizeof nick, &e), 0, "importing again replaces the old import");
   cr_expect_eq(profile_friend_at(ps, 1, nick, sizeof nick, &e), 0, "one friend, not two");
@@ -763,6 +974,8 @@ Test(store, a_bad_import_file_is_a_one_line_error_and_imports_nothing) {
   expect_bad_import("draughts-scores 1\nnickname ana\nstreak sprint 1 2 3\nend\n", "line 3");
   expect_bad_import("draughts-scores 1\nnickname ana\nend\nrecord sprint 1 780 2 2 0\n", "after 'end'");
   expect_bad_import("draughts-scores 1\nnickname \n", "line 2");
+  expect_bad_import("draughts-scores 2\nnickname ana\nrecord sprint 1 780 2 2 0\nend\n", "line 3");
+  expect_bad_import("draughts-scores 2\nnickname ana\nrecord sprint stand ard 1 780 2 2 0\nend\n", "line 3");
   char file[192], nick[64];
   err e;
   snprintf(file, sizeof file, "%s/missing.scores", dir);

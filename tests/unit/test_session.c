@@ -15,11 +15,24 @@
 #include "notation.h"
 #include "search.h"
 
-static void setup(void) { host_open(TEST_PLUGIN_DIR); }
+static void setup(void) { host_open(TEST_PLUGIN_DIR ":" PLUGIN_DIR); }
 
 static void teardown(void) { host_close(); }
 
 TestSuite(session, .init = setup, .fini = teardown, .timeout = 60);
+
+/* A game of 'variant' under 'rules' (NULL: its default) from 'fen' (NULL: its start). */
+static void start_game(const char *variant, const char *rules, const char *fen, int white, int black) {
+  dr_setup st;
+  DR_INIT(st);
+  st.variant = variant;
+  st.rules = rules;
+  st.fen = fen;
+  st.level = 1;
+  st.player[0] = white;
+  st.player[1] = black;
+  cr_assert_eq(h->new_game(s, &st), 0, "%s", h->error(s));
+}
 
 static void start(const char *fen, int white, int black) {
   dr_setup st;
@@ -133,6 +146,184 @@ Test(session, a_multi_jump_is_entered_one_landing_at_a_time) {
   char text[64];
   cr_expect_eq(h->move_at(s, 0, NULL, text, sizeof text), 0);
   cr_expect_str_eq(text, "c3xe5xc7");
+}
+
+/* The count the panel shows is the one the judge ends the game by: in Brazilian
+** draughts a man move restarts it, although it is no capture. */
+Test(session, the_draw_count_is_the_one_the_rules_keep) {
+  start_game("brazilian", "casual", "W:WKa1,c3:BKh8,f6", DR_PLAYER_HUMAN, DR_PLAYER_HUMAN);
+  dr_status st = status();
+  cr_expect_str_eq(st.draw_count, "moves each without a capture or a man move");
+  cr_expect_eq(st.draw_limit, 40);
+  cr_assert_eq(h->play_text(s, "a1-b2"), 0, "%s", h->error(s));
+  cr_assert_eq(h->play_text(s, "h8-g7"), 0, "%s", h->error(s));
+  cr_expect_eq(status().draw_counted, 1, "one king move each");
+  cr_assert_eq(h->play_text(s, "c3-d4"), 0, "%s", h->error(s));
+  st = status();
+  cr_expect_eq(st.draw_counted, 0, "a man move starts the count again");
+  cr_expect_eq(st.plies_since_capture, 3);
+  start_game("brazilian", NULL, NULL, DR_PLAYER_HUMAN, DR_PLAYER_HUMAN);
+  cr_expect_eq(status().draw_limit, 20, "the official rules count 20 moves each");
+  start_game("alquerque", NULL, NULL, DR_PLAYER_HUMAN, DR_PLAYER_HUMAN);
+  cr_expect_str_eq(status().draw_count, "plies without a capture");
+  cr_expect_eq(status().draw_limit, 40);
+  start_game("turkish", NULL, NULL, DR_PLAYER_HUMAN, DR_PLAYER_HUMAN);
+  cr_expect_str_eq(status().draw_count, "", "no count ends a Turkish game");
+}
+
+/* In Turkish draughts a jumped piece leaves the board as it is jumped; under the
+** 'wikipedia' preset a man crowned on the way goes on as a king. */
+Test(session, a_capture_part_way_shows_what_the_rules_say) {
+  start_game("turkish", NULL, "W:Wc3:Bc4,c6,Ka8", DR_PLAYER_HUMAN, DR_PLAYER_HUMAN);
+  cr_assert_eq(h->input_point(s, point("c3")), DR_INPUT_SELECTED);
+  cr_assert_eq(h->input_point(s, point("c5")), DR_INPUT_LANDED);
+  dr_input in = input();
+  cr_expect_eq(in.jumped, bits("c4"));
+  cr_expect_eq(in.removed, bits("c4"), "c4 is off the board already");
+  cr_expect_eq(in.crowned, 0);
+  start_game("turkish", "wikipedia", "W:Wc6,h2:Bc7,e8,Ka1", DR_PLAYER_HUMAN, DR_PLAYER_HUMAN);
+  cr_assert_eq(h->input_point(s, point("c6")), DR_INPUT_SELECTED, "%s", h->error(s));
+  cr_assert_eq(h->input_point(s, point("c8")), DR_INPUT_LANDED);
+  cr_expect_eq(input().crowned, 1, "crowned on c8, it goes on as a king");
+  start("W:Wc3,a1:Bd4,d6,h8", DR_PLAYER_HUMAN, DR_PLAYER_HUMAN);
+  cr_assert_eq(h->input_point(s, point("c3")), DR_INPUT_SELECTED);
+  cr_assert_eq(h->input_point(s, point("e5")), DR_INPUT_LANDED);
+  cr_expect_eq(input().removed, 0, "elsewhere jumped pieces stay until the move ends");
+}
+
+/* Asked in the middle of a capture, the hint goes on with it, although a capture by
+** another piece (a1xc3xe5xg7, three pieces) is the best move of the position. */
+Test(session, a_hint_in_the_middle_of_a_capture_goes_on_with_it) {
+  start("W:Wa1,h2:Bb2,d4,f6,g3,g5", DR_PLAYER_HUMAN, DR_PLAYER_HUMAN);
+  cr_assert_eq(h->input_point(s, point("h2")), DR_INPUT_SELECTED);
+  cr_assert_eq(h->input_point(s, point("f4")), DR_INPUT_LANDED);
+  cr_assert_eq(h->hint(s), 0, "%s", h->error(s));
+  dr_engine e = wait_for(DR_EVENT_HINT);
+  char text[64];
+  h->move_text(s, &e.hint, text, sizeof text);
+  cr_expect_str_eq(text, "h2xf4xh6");
+  cr_expect_eq(input().nlandings, 1, "the landing made stays");
+}
+
+Test(session, a_game_is_reviewed_without_changing_it) {
+  start(NULL, DR_PLAYER_HUMAN, DR_PLAYER_HUMAN);
+  dr_position start_pos, after, now;
+  h->position(s, &start_pos);
+  cr_assert_eq(h->play_text(s, "c3-d4"), 0, "%s", h->error(s));
+  h->position(s, &after);
+  cr_assert_eq(h->play_text(s, "f6-e5"), 0, "%s", h->error(s));
+  cr_assert_eq(h->position_at(s, 0, &now), 0);
+  cr_expect_eq(memcmp(&now, &start_pos, sizeof now), 0, "ply 0 is the start");
+  cr_assert_eq(h->position_at(s, 1, &now), 0);
+  cr_expect_eq(memcmp(&now, &after, sizeof now), 0, "the position after the first move");
+  cr_expect_eq(h->position_at(s, 3, &now), -1, "past the end");
+  cr_expect_eq(status().plies, 2, "the game stays where it is");
+}
+
+Test(session, redo_plays_again_what_undo_took_back) {
+  start(NULL, DR_PLAYER_HUMAN, DR_PLAYER_HUMAN);
+  cr_expect_eq(h->redo(s), -1, "nothing to redo yet");
+  cr_assert_eq(h->play_text(s, "c3-d4"), 0);
+  cr_assert_eq(h->play_text(s, "f6-e5"), 0);
+  cr_assert_eq(h->undo(s), 0);
+  cr_assert_eq(h->undo(s), 0);
+  cr_expect_eq(status().can_redo, 1);
+  cr_assert_eq(h->redo(s), 0, "%s", h->error(s));
+  cr_assert_eq(h->redo(s), 0, "%s", h->error(s));
+  char text[64];
+  cr_assert_eq(h->move_at(s, 1, NULL, text, sizeof text), 0);
+  cr_expect_str_eq(text, "f6-e5");
+  cr_expect_eq(status().can_redo, 0);
+  cr_assert_eq(h->undo(s), 0);
+  cr_assert_eq(h->play_text(s, "f6-g5"), 0);
+  cr_expect_eq(h->redo(s), -1, "another move ends what redo could replay");
+}
+
+Test(session, a_draw_is_offered_and_answered_between_two_people) {
+  start(NULL, DR_PLAYER_HUMAN, DR_PLAYER_HUMAN);
+  cr_expect_eq(h->answer_draw(s, 1), -1, "no offer yet");
+  cr_assert_eq(h->offer_draw(s), 0, "%s", h->error(s));
+  cr_expect_eq(status().draw_offer, 1 + DR_WHITE);
+  cr_assert_eq(h->answer_draw(s, 0), 0);
+  cr_expect_eq(status().draw_offer, 0);
+  cr_expect_eq(status().result, DR_ONGOING, "declined: play on");
+  cr_assert_eq(h->play_text(s, "c3-d4"), 0);
+  cr_assert_eq(h->offer_draw(s), 0);
+  cr_assert_eq(h->play_text(s, "f6-e5"), 0);
+  cr_expect_eq(status().draw_offer, 0, "a move withdraws the offer");
+  cr_assert_eq(h->offer_draw(s), 0);
+  cr_assert_eq(h->answer_draw(s, 1), 0);
+  dr_status st = status();
+  cr_expect_eq(st.result, DR_DRAW);
+  cr_expect_str_eq(st.reason, "a draw agreed");
+  start(NULL, DR_PLAYER_HUMAN, DR_PLAYER_COMPUTER);
+  cr_expect_eq(h->offer_draw(s), -1);
+  cr_expect(strstr(h->error(s), "between two people") != NULL, "%s", h->error(s));
+}
+
+Test(session, a_pause_holds_the_computer) {
+  start("W:Wc3,e3:Bf6,h8", DR_PLAYER_COMPUTER, DR_PLAYER_COMPUTER);
+  cr_assert_eq(h->pause(s, 1), 0, "%s", h->error(s));
+  cr_expect_eq(status().paused, 1);
+  for (int i = 0; i < 20; i++) {
+    dr_engine e;
+    DR_INIT(e);
+    h->poll(s, &e);
+    cr_assert_eq(e.thinking, 0, "the computer thinks while paused");
+  }
+  cr_expect_eq(status().plies, 0);
+  cr_assert_eq(h->pause(s, 0), 0);
+  wait_for(DR_EVENT_MOVED);
+  cr_expect_geq(status().plies, 1, "it plays on once the pause ends");
+}
+
+static void start_clock(int seconds, int increment) {
+  dr_setup st;
+  DR_INIT(st);
+  st.variant = "template";
+  st.player[0] = st.player[1] = DR_PLAYER_HUMAN;
+  st.clock_seconds = seconds;
+  st.clock_increment = increment;
+  cr_assert_eq(h->new_game(s, &st), 0, "%s", h->error(s));
+}
+
+/* A Fischer clock: the side to move spends its time, each move adds the increment, and
+** a side whose time runs out loses. */
+Test(session, a_clock_counts_down_adds_the_increment_and_ends_the_game) {
+  start_clock(600, 600);
+  dr_status st = status();
+  cr_expect_eq(st.clock, 1);
+  cr_expect_eq(st.clock_running, 1 + DR_WHITE);
+  cr_expect_leq(st.clock_ms[DR_WHITE], 600000);
+  cr_expect_eq(st.clock_increment_ms, 600000);
+  cr_assert_eq(h->play_text(s, "c3-d4"), 0);
+  st = status();
+  cr_expect_eq(st.clock_running, 1 + DR_BLACK, "black's time runs");
+  cr_expect_gt(st.clock_ms[DR_WHITE], 600000, "the increment was added");
+  cr_assert_eq(h->pause(s, 1), 0);
+  cr_expect_eq(status().clock_running, 0, "a pause holds the clocks");
+  cr_assert_eq(h->pause(s, 0), 0);
+  start_clock(1, 0);
+  for (int i = 0; i < 3000 && status().result == DR_ONGOING; i++) h->poll(s, NULL), usleep(2000);
+  st = status();
+  cr_expect_eq(st.result, DR_BLACK_WINS);
+  cr_expect_str_eq(st.reason, "white ran out of time");
+  cr_expect_eq(st.clock_ms[DR_WHITE], 0);
+  cr_expect_eq(h->play_text(s, "c3-d4"), -1, "no move once the flag has fallen");
+}
+
+Test(session, a_clock_is_for_two_people) {
+  dr_setup st;
+  DR_INIT(st);
+  st.variant = "template";
+  st.player[0] = DR_PLAYER_HUMAN, st.player[1] = DR_PLAYER_COMPUTER;
+  st.clock_seconds = 300;
+  cr_expect_eq(h->new_game(s, &st), -1);
+  cr_expect(strstr(h->error(s), "a clock is for a game between two people") != NULL, "%s", h->error(s));
+  st.player[1] = DR_PLAYER_HUMAN;
+  st.clock_increment = 9999;
+  cr_expect_eq(h->new_game(s, &st), -1);
+  cr_expect(strstr(h->error(s), "increment of 0 to 600") != NULL, "%s", h->error(s));
 }
 
 Test(session, bad_taps_are_refused_with_a_reason) {

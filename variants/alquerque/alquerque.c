@@ -56,7 +56,7 @@ static const dr_option options[ALQ_NOPTIONS] = {
                                "plies in a row without a capture that end the game; more pieces wins"},
 };
 
-/* Light: ranks 1-2 and d3, e3; Dark: the same turned half a circle. */
+/* White (light): ranks 1-2 and d3, e3; Black (dark): the same turned half a circle. */
 #define LIGHT_START (ALQ_RANK(0) | ALQ_RANK(1) | dr_bit(13) | dr_bit(14))
 #define DARK_START (ALQ_RANK(3) | ALQ_RANK(4) | dr_bit(10) | dr_bit(11))
 
@@ -102,6 +102,14 @@ static int alq_judge(const dr_rules *rules, const dr_position *pos, const dr_his
   return DR_ONGOING;
 }
 
+static const char *alq_draw_count(const dr_rules *rules, const dr_position *pos, const dr_history *h, int *counted,
+                                  int *limit) {
+  (void)pos;
+  *counted = h->plies_since_capture;
+  *limit = rules->opt[ALQ_OPT_QUIET_PLY_LIMIT];
+  return "plies without a capture";
+}
+
 static int alq_validate(const dr_rules *rules, const dr_position *pos, const char **why) {
   (void)rules;
   if (pos->kings) {
@@ -117,8 +125,9 @@ static const char help[] =
   "The old Moorish and Spanish jumping game that draughts grew out of. The board is 25 points "
   "joined by lines. Every point is joined to its neighbours across and up and down; the points "
   "where the diagonal lines cross (a1, c1, e1, b2, d2, a3, c3, e3, b4, d4, a5, c5, e5) are also "
-  "joined diagonally. Light starts with 12 pieces on the two bottom rows and d3, e3; Dark fills "
-  "the mirror image at the top, so only the centre c3 is empty. Light moves first.\n"
+  "joined diagonally. White (the light pieces) starts with 12 pieces on the two bottom rows and "
+  "d3, e3; Black (the dark pieces) fills the mirror image at the top, so only the centre c3 is "
+  "empty. White moves first.\n"
   "\n"
   "A plain move takes a piece one step along a line to an empty point: forwards, diagonally "
   "forwards (along a diagonal line) or sideways, never backwards. A piece on the far row can "
@@ -166,6 +175,9 @@ static const dr_variant variant = {
   .eval = dr_embedded_eval, /* "": the generic weights */
   .eval_term = NULL,
   .quiet_count = alq_quiet_count,
+  .draw_count = alq_draw_count,
+  /* The game's opponent reads deeper and blunders less as the player's streak grows. */
+  .default_level = DR_DEFAULT_LEVEL_STREAK,
 };
 
 DR_EXPORT const dr_variant *dr_variant_entry(void) { return &variant; }

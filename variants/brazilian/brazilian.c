@@ -145,6 +145,24 @@ static int br_judge(const dr_rules *rules, const dr_position *pos, const dr_hist
   return DR_ONGOING;
 }
 
+/* The count the players must watch: the endgame count when one runs and ends the game
+** sooner, else the quiet-move limit.  Both are kept in plies and shown in moves each. */
+static const char *br_draw_count(const dr_rules *rules, const dr_position *pos, const dr_history *h,
+                                 int *counted, int *limit) {
+  int quiet = rules->opt[BR_OPT_QUIET_MOVE_LIMIT];
+  endgame_count c = rules->opt[BR_OPT_ENDGAME_COUNTS] ? endgame_rule(pos) : count_of(0, NULL);
+  int quiet_left = 2 * quiet - h->plies_since_man_move;
+  if (c.plies && (quiet <= 0 || c.plies - h->plies_since_material < quiet_left)) {
+    *counted = h->plies_since_material / 2;
+    *limit = c.plies / 2;
+    return "moves each without a capture or a crowning";
+  }
+  if (quiet <= 0) return NULL;
+  *counted = h->plies_since_man_move / 2;
+  *limit = quiet;
+  return "moves each without a capture or a man move";
+}
+
 static const char help[] =
   "Brazilian draughts\n"
   "\n"
@@ -206,6 +224,7 @@ static const dr_variant variant = {
   .help = help,
   .eval = dr_embedded_eval,
   .quiet_count = brazilian_quiet_count,
+  .draw_count = br_draw_count,
 };
 
 DR_EXPORT const dr_variant *dr_variant_entry(void) { return &variant; }

@@ -117,6 +117,26 @@ static int judge(const dr_rules *rules, const dr_position *pos, const dr_history
   return DR_ONGOING;
 }
 
+/* No count ends a Turkish game: repetition and material do. */
+static const char *draw_count(const dr_rules *rules, const dr_position *pos, const dr_history *h, int *counted,
+                              int *limit) {
+  (void)rules, (void)pos, (void)h, (void)counted, (void)limit;
+  return NULL;
+}
+
+/* Jumped pieces leave the board one by one as they are jumped; with promote_midcapture a
+** man that lands on the far rank is a king from there on. */
+static void capture_midway(const dr_rules *rules, const dr_position *pos, const dr_move *m, int legs,
+                           dr_bits *removed, int *crowned) {
+  int man = !(pos->kings >> m->from & 1), crown_mid = rules->opt[TK_OPT_PROMOTE_MIDCAPTURE];
+  *removed = 0;
+  *crowned = 0;
+  for (int k = 0; k < legs && k < m->njumps; k++) {
+    *removed |= dr_bit(m->jumped[k]);
+    if (man && crown_mid && (dr_bit(m->path[k]) & geometry.promotion[pos->turn])) *crowned = 1;
+  }
+}
+
 /* -------------------------------------------------------------------- help */
 
 static const char help[] =
@@ -185,6 +205,8 @@ static const dr_variant variant = {
   .help = help,
   .eval = dr_embedded_eval,
   .quiet_count = turkish_quiet_count,
+  .draw_count = draw_count,
+  .capture_midway = capture_midway,
 };
 
 DR_EXPORT const dr_variant *dr_variant_entry(void) { return &variant; }

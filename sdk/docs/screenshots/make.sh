@@ -39,6 +39,19 @@ click c3
 click c5
 click c7" turkish --fen "B:Wa2,b2,d2,e3,f2,g2,h3,c3,Kh1:Ba6,b7,c5,c6,e6,f7,g6,h6,Ka8"
 
+# The dark board with its numbers, looking back at a loaded game: after White's 19th move
+# (21-17), picked in the move list.
+cat >"$work/game.pdn" <<'EOF'
+[GameType "26"]
+[Rules "official"]
+
+1. 22-18 11-16 2. 25-22 9-14 3. 18x9 5x14 4. 23-19 16x23 5. 27x9 6x13 6. 21-17 10-14 7. 17x10 7x14
+8. 31-27 12-16 9. 29-25 8-12 10. 24-19 16x23 11. 27x9 13x6 12. 22-17 4-8 13. 26-22 8-11 14. 22-18 1-5
+15. 25-21 6-10 16. 17-13 2-6 17. 28-24 12-16 18. 30-25 5-9 19. 21-17 16-20 20. 24-19 3-7 1-0
+EOF
+shot dark "size 820 560
+clickkey $((0x40000 + 36))" --load "$work/game.pdn" --theme dark --numbers
+
 # A board of lines: after d2-c3 b4xd2 White must capture (e1 or b2); e1 is picked up.
 shot lines "size 820 560
 click d2

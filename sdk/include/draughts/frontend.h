@@ -37,7 +37,7 @@ extern "C" {
 #endif
 
 #define DR_FRONTEND_ABI_VERSION 1
-#define DR_HOST_ABI_VERSION 2 /* 2: profiles, scores and streaks */
+#define DR_HOST_ABI_VERSION 3 /* 2: profiles, scores and streaks; 3: review, draw offers, clocks, ... */
 
 /* Zeroes a struct the host fills and sets its 'size'. */
 #define DR_INIT(s) (memset(&(s), 0, sizeof(s)), (s).size = (uint32_t)sizeof(s))
@@ -60,6 +60,9 @@ typedef struct dr_setup {
   int player[2];          /* DR_PLAYER_* for White and Black */
   /* Appended in host ABI 2 (read only when 'size' covers it): */
   const char *eval;       /* the engine's weights file (eval.lua format); NULL: the variant's */
+  /* Appended in host ABI 3: */
+  int clock_seconds;      /* a Fischer clock for two people: each side's time; 0: no clock */
+  int clock_increment;    /* seconds added to a side's time after each of its moves */
 } dr_setup;
 
 /* True when a struct the front end passed in was built with 'field'. */
@@ -73,6 +76,8 @@ typedef struct dr_variant_info {
   int npresets;
   const char *preset[DR_MAX_PRESETS];     /* preset[0] is the default */
   const char *preset_doc[DR_MAX_PRESETS]; /* one line each, may be "" */
+  /* Appended in host ABI 3 (zero from an older host): */
+  int default_level;    /* the computer's level a new game of it starts at: 1..levels() or DR_LEVEL_STREAK */
 } dr_variant_info;
 
 /* The state of the game, for the status panel. */
@@ -96,6 +101,18 @@ typedef struct dr_status {
   int can_undo;         /* 'undo' has something to take back */
   int human_to_move;    /* the side to move is played by a person */
   const char *warning;  /* something to tell the players ("house rules switched off: ..."); "" if none */
+  /* Appended in host ABI 3 (zero from an older host): */
+  const char *draw_count; /* what the draw rule counts ("moves each without a capture or a man move"); "" none */
+  int draw_counted;     /* how far it has come, in the unit the text names */
+  int draw_limit;       /* where the judge ends the game; 0 when not known */
+  int can_redo;         /* 'redo' has a move taken back to play again */
+  int draw_offer;       /* 1 + the side that offers a draw the other may accept; 0: none */
+  int paused;           /* the computer and the clocks are held ('pause') */
+  /* Clocks, whoever runs them (the session's Fischer clock, or a server's): */
+  int clock;            /* the game is timed: the fields below hold */
+  int clock_ms[2];      /* each side's time left as of this call, in milliseconds */
+  int clock_running;    /* 1 + the side whose time runs; 0: none (paused, over, not started) */
+  int clock_increment_ms; /* added after each move */
 } dr_status;
 
 /*
@@ -114,6 +131,10 @@ typedef struct dr_input {
   dr_bits movable;      /* pieces of the side to move that have a legal move */
   dr_bits must_capture; /* pieces that must capture (circled); 0 when no capture is forced */
   int complete;         /* the landings make a whole legal move */
+  /* Appended in host ABI 3 (zero from an older host): */
+  dr_bits removed;      /* jumped pieces already off the board (draw them empty, not outlined): in
+                        ** variants where pieces leave one by one as they are jumped */
+  int crowned;          /* the moving man was crowned on the way and goes on as a king */
 } dr_input;
 
 /* What 'input_point' did with a tap. */
@@ -154,7 +175,7 @@ enum {
 /* A setup's 'level' that lets the player's streak in the variant choose the
 ** computer's level (the engine's streak-to-level mapping): the opponent that reads
 ** deeper and blunders less as the player's streak grows. */
-#define DR_LEVEL_STREAK (-1)
+#define DR_LEVEL_STREAK DR_DEFAULT_LEVEL_STREAK
 
 /* How a game ended for the person who played the computer. */
 enum { DR_SCORE_LOSS = -1, DR_SCORE_DRAW = 0, DR_SCORE_WIN = 1 };
@@ -174,6 +195,8 @@ typedef struct dr_score {
   int ranked;           /* counts for the records: no undo, the variant's start and rules */
   char note[96];        /* how it ended, or why it is kept out of the records */
   int64_t when;         /* when it ended: seconds since 1970, UTC */
+  /* Appended in host ABI 3 (zero from an older host): */
+  char mark[16];        /* the highest mark a win's points reach ("Expert"), "" none */
 } dr_score;
 
 /* The marks of a variant: scores to beat on the scoreboard, not opponents. */
@@ -182,7 +205,7 @@ typedef struct dr_score_marks {
   int pro, expert, junior;
 } dr_score_marks;
 
-/* A player's streak in a variant: wins in a row (a loss or a draw ends it). */
+/* A player's streak in a variant under its rules: wins in a row (a loss or a draw ends it). */
 typedef struct dr_streak {
   uint32_t size;
   int current, best;
@@ -204,6 +227,9 @@ typedef struct dr_scoring {
   int points;           /*   the score */
   int new_record;       /*   it beat the record */
   char notice[256];     /* one line for the player (a bad file moved aside, a save that failed); "" */
+  /* Appended in host ABI 3 (zero from an older host): */
+  int leaving_loses;    /* leaving the game now (quit, a new game, a load) records it as a loss */
+  char mark[16];        /* the highest mark the finished game's points reach, "" none */
 } dr_scoring;
 
 /* The runtime's services.  Unless said otherwise: 0 on success, -1 and 'error'. */
@@ -278,6 +304,37 @@ typedef struct dr_host {
   /* The PDN of game 'id' of the history into 'text' (cut to 'len'); its full length,
   ** or -1. */
   int (*score_pdn)(dr_session *s, int64_t id, char *text, size_t len);
+
+  /* ---- Those below are for host version 3 and greater: review, draw offers, clocks, records
+  ** per rules, friends (test with DR_HOST_HAS). */
+
+  /* Records and streaks are kept per variant and rules: official and casual are different
+  ** games.  'rules' is a preset's name; NULL means the current game's when 'variant' is its
+  ** variant, else the variant's default preset ('streak' and 'score_record' above do the same). */
+  int (*rules_streak)(dr_session *s, const char *variant, const char *rules, dr_streak *out);
+  int (*rules_record)(dr_session *s, const char *variant, const char *rules, int level, dr_score *out);
+  /* Friends whose records were imported ('draughts scores --import'): their nicknames one by
+  ** one (0, or -1 past the end); a friend's record and streak as above (1 filled, 0 none, -1). */
+  int (*friend_at)(dr_session *s, int index, char *nick, size_t len);
+  int (*friend_record)(dr_session *s, const char *nick, const char *variant, const char *rules, int level,
+                       dr_score *out);
+  int (*friend_streak)(dr_session *s, const char *nick, const char *variant, const char *rules, dr_streak *out);
+  /* Reviewing a game: the position after the first 'ply' moves (0: the start; the game's
+  ** plies: now); -1 past the end.  The game itself stays where it is. */
+  int (*position_at)(dr_session *s, int ply, dr_position *out);
+  /* Plays again what 'undo' took back last, if nothing else was played since. */
+  int (*redo)(dr_session *s);
+  /* A draw offer between two people: the person to move offers it ('draw_offer' in the
+  ** status), the other accepts (1) or declines (0) with 'answer_draw'; a move withdraws it. */
+  int (*offer_draw)(dr_session *s);
+  int (*answer_draw)(dr_session *s, int accept);
+  /* Holds (1) or lets go on (0) the computer's play and the clocks: a game of the computer
+  ** against itself can be stopped to look at. */
+  int (*pause)(dr_session *s, int on);
+  /* How the person asked the front end to look and sound ('draughts play --theme dark
+  ** --sound off --numbers'): the value of setting 'name' ("theme", "sound", "numbers"), or
+  ** NULL when none was given. */
+  const char *(*preference)(dr_session *s, const char *name);
 } dr_host;
 
 /* Whether 'host' has 'slot' (for slots added after version 1). */

@@ -225,7 +225,29 @@ typedef struct dr_variant {
   ** with 'generate' exactly: the conformance suite checks it in every position it
   ** visits.  Appended to ABI 1: a plugin built before it simply lacks it. */
   int (*quiet_count)(const dr_rules *rules, const dr_position *pos);
+
+  /* ---- Optional, appended to ABI 1 for the front ends (a plugin built before them
+  ** simply lacks them; the runtime then shows less, never anything wrong). */
+
+  /* The count a draw rule of the judge keeps in 'pos', for the players to watch: '*counted'
+  ** of the '*limit' after which the judge ends the game, in the unit the text it returns
+  ** names ("moves each without a capture or a man move"); NULL when no such count runs. */
+  const char *(*draw_count)(const dr_rules *rules, const dr_position *pos, const dr_history *h, int *counted,
+                            int *limit);
+  /* A capture part-way, for front ends that enter it one landing at a time: after the
+  ** first 'legs' legs of 'm' from 'pos', the jumped pieces that are already off the board
+  ** ('*removed': where pieces leave one by one as they are jumped; without this slot they
+  ** all leave when the move ends) and whether the moving man is already a king
+  ** ('*crowned': crowned on the way, going on as a king). */
+  void (*capture_midway)(const dr_rules *rules, const dr_position *pos, const dr_move *m, int legs,
+                         dr_bits *removed, int *crowned);
+  /* The computer's level a game starts at when nobody asks for one: 1 and up, or
+  ** DR_DEFAULT_LEVEL_STREAK for the level the player's winning streak gives (an opponent
+  ** that reads deeper and blunders less as the streak grows); 0 leaves it to the runtime. */
+  int default_level;
 } dr_variant;
+
+#define DR_DEFAULT_LEVEL_STREAK (-1) /* 'default_level': the streak chooses (DR_LEVEL_STREAK) */
 
 /* The one symbol a variant plugin exports. */
 #define DR_VARIANT_ENTRY "dr_variant_entry"

@@ -1,0 +1,1 @@
+-- The same game under other rules: its records and streaks are kept apart
