@@ -46,6 +46,9 @@ static const char usage[] =
     "                            (--out FILE, --games N, --depth D, --eval START.lua)\n"
     "  scores                    records per variant and level, marks, streaks, recent games\n"
     "                            (--variant V, --profile NICK, --export FILE, --import FILE, --pdn ID)\n"
+    "  serve                     the game server for online play (--listen ADDR:PORT, --store FILE,\n"
+    "                            --cert FILE --key FILE, --seat-timeout S, --max-connections N,\n"
+    "                            --max-games N, --rate N, --lag MS)\n"
     "\n"
     "options (every command):\n"
     "  --rules PRESET|FILE.lua   rule preset by name, or a Lua rules script\n"
@@ -55,6 +58,8 @@ static const char usage[] =
     "  --load FILE.pdn           (play) continue the game in a PDN file\n"
     "  --level streak            (play) the computer's level follows your winning streak\n"
     "  --profile NICK            (play, scores) the player; --profile-db FILE: the score store\n"
+    "  --server HOST:PORT        (play) online: create a game there (--clock MIN+INC, --side\n"
+    "                            white|black|random, --public), --join CODE, or --watch GAME\n"
     "\n"
     "Plugins are found in $DRAUGHTS_PLUGIN_PATH, in plugins/ beside the executable, and in the\n"
     "install prefix.  A variant may also be given as a path to a plugin file.  Scores are kept in\n"
@@ -98,6 +103,16 @@ static const char **string_option(cli_args *a, const char *flag) {
   if (strcmp(flag, "--export") == 0) return &a->export_file;
   if (strcmp(flag, "--import") == 0) return &a->import_file;
   if (strcmp(flag, "--pdn") == 0) return &a->pdn_id;
+  if (strcmp(flag, "--listen") == 0) return &a->listen;
+  if (strcmp(flag, "--store") == 0) return &a->store;
+  if (strcmp(flag, "--cert") == 0) return &a->cert;
+  if (strcmp(flag, "--key") == 0) return &a->key;
+  if (strcmp(flag, "--rate") == 0) return &a->rate;
+  if (strcmp(flag, "--lag") == 0) return &a->lag;
+  if (strcmp(flag, "--server") == 0) return &a->server;
+  if (strcmp(flag, "--join") == 0) return &a->join;
+  if (strcmp(flag, "--watch") == 0) return &a->watch;
+  if (strcmp(flag, "--clock") == 0) return &a->clock;
   return NULL;
 }
 
@@ -106,6 +121,7 @@ static int *flag_option(cli_args *a, const char *flag) {
   if (strcmp(flag, "--paths") == 0) return &a->paths;
   if (strcmp(flag, "--numeric") == 0) return &a->numeric;
   if (strcmp(flag, "--two-players") == 0) return &a->two_players;
+  if (strcmp(flag, "--public") == 0) return &a->public_game;
   return NULL;
 }
 
@@ -114,6 +130,10 @@ static int *count_option(cli_args *a, const char *flag, long *max) {
   if (strcmp(flag, "--threads") == 0) return *max = 64, &a->threads;
   if (strcmp(flag, "--hash") == 0) return *max = 65536, &a->hash;
   if (strcmp(flag, "--games") == 0) return *max = 100000, &a->games;
+  if (strcmp(flag, "--seat-timeout") == 0) return *max = 86400, &a->seat_timeout;
+  if (strcmp(flag, "--max-connections") == 0) return *max = 1000000, &a->max_connections;
+  if (strcmp(flag, "--max-games") == 0) return *max = 1000000, &a->max_games;
+  if (strcmp(flag, "--spectators") == 0) return *max = 100, &a->spectators;
   return NULL;
 }
 
@@ -423,7 +443,7 @@ static const command commands[] = {
     {"play", cmd_play},   {"list", cmd_list},       {"moves", cmd_moves}, {"perft", cmd_perft},
     {"fen", cmd_fen},     {"pdn", cmd_pdn},         {"conform", cmd_conform},
     {"bench", cmd_bench}, {"analyse", cmd_analyse}, {"hub", cmd_hub}, {"match", cmd_match},
-    {"scores", cmd_scores}, {"tune", cmd_tune}, {NULL, NULL},
+    {"scores", cmd_scores}, {"tune", cmd_tune}, {"serve", cmd_serve}, {NULL, NULL},
 };
 
 int cli_main(int argc, char **argv) {

@@ -43,6 +43,10 @@ DRI_FUNC char *xstrdup(const char *s);
 /* Reads a whole file into a NUL-terminated buffer (free it); NULL and a message on failure. */
 DRI_FUNC char *read_file(const char *path, size_t *len, err *e);
 
+/* Creates the directories above 'file' that are missing (mode 0700: they hold a
+** person's or a server's data). */
+DRI_FUNC int mkdir_parents(const char *file, err *e);
+
 /* A name a plugin gives itself or its options and presets: [a-z0-9_]+, at most 'max' long. */
 DRI_FUNC int name_is_valid(const char *s, size_t max);
 
