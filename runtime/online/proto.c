@@ -36,7 +36,7 @@ typedef struct schema {
 #define END {NULL, 0, 0, 0, 0, 0, NULL, NULL}
 #define REQ(name, kind, min, max) {name, kind, 1, 0, min, max, NULL, NULL}
 #define OPT(name, kind, min, max) {name, kind, 0, 0, min, max, NULL, NULL}
-#define ANY(name, kind) {name, kind, 0, 1, 0, 0, NULL, NULL}
+#define ANY(name, kind) {name, kind, 0, 1, 0, 64, NULL, NULL} /* may be null; a string of at most 64 */
 #define ID_FIELDS OPT("id", K_INT, 0, 2147483647)
 
 static const char *const sides[] = {"white", "black", "random", NULL};

@@ -12,6 +12,7 @@ import sys
 import urllib.request
 
 from wsclient import Client, Failure, Server, check, create_game, play_random, run
+from wsclient import with_server as serving
 
 DRAUGHTS, WORK = sys.argv[1], sys.argv[2]
 _stores = [0]
@@ -28,12 +29,7 @@ def variants():
 
 
 async def with_server(body, *args):
-    srv = Server(DRAUGHTS, store(), *args)
-    try:
-        await body(srv)
-    finally:
-        err = srv.stop()
-    check("ERROR" not in err and "AddressSanitizer" not in err, "the server complained: %s" % err)
+    await serving(DRAUGHTS, store(), body, *args)
 
 
 # ------------------------------------------------------------------ games

@@ -30,7 +30,9 @@ class Server:
         self.start()
 
     def start(self):
-        cmd = [self.draughts, "serve", "--listen", "127.0.0.1:0", "--store", self.store] + self.args
+        """Starts it; a restart listens on the same port, where its clients come back."""
+        port = getattr(self, "port", 0)
+        cmd = [self.draughts, "serve", "--listen", "127.0.0.1:%d" % port, "--store", self.store] + self.args
         self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         line = self.proc.stdout.readline()
         m = re.search(r"serving on wss?://127\.0\.0\.1:(\d+)", line)
@@ -131,8 +133,14 @@ class Client:
         await self.ws.close()
 
 
-def fields_of_state(state):
-    return state["legal"], state["turn"], state["status"]
+async def with_server(draughts, store, body, *args):
+    """Runs 'body(server)' against a fresh server, stopped (and checked) afterwards."""
+    srv = Server(draughts, store, *args)
+    try:
+        await body(srv)
+    finally:
+        err = srv.stop()
+    check("ERROR" not in err and "AddressSanitizer" not in err, "the server complained: %s" % err)
 
 
 async def create_game(server, variant="brazilian", white="ana", black="bob", **opts):
