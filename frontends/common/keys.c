@@ -19,6 +19,7 @@ static const struct binding {
     {'s', FE_CMD_SAVE},   {'l', FE_CMD_LOAD}, {':', FE_CMD_TYPE}, {'m', FE_CMD_TYPE},   {'?', FE_CMD_HELP},
     {'p', FE_CMD_SCORES}, {'g', FE_CMD_GO},   {'q', FE_CMD_QUIT}, {'a', FE_CMD_ANIMATE},
     {FE_KEY_ESC, FE_CMD_DROP},
+    {'d', FE_CMD_DRAW},   {'c', FE_CMD_DECLINE}, {'x', FE_CMD_ABORT}, {'e', FE_CMD_REMATCH}, {'t', FE_CMD_TALLY},
 };
 
 static int command_of(int key) {
@@ -69,6 +70,9 @@ int fe_command(fe_state *f, int key) {
   case FE_CMD_SCORES: fe_scores_open(f); break;
   case FE_CMD_GO: f->h->engine_stop(f->s); break;
   case FE_CMD_DROP: drop(f); break;
+  case FE_CMD_DRAW: case FE_CMD_DECLINE: case FE_CMD_ABORT: case FE_CMD_REMATCH: case FE_CMD_TALLY:
+    fe_online_command(f, command);
+    break;
   default: break;
   }
   return command;

@@ -10,14 +10,18 @@
 
 #include "gui.h"
 
-/* The command buttons: key and label.  Every one also works from the keyboard. */
-static const struct chip {
+/* The command buttons: key and label.  Every one also works from the keyboard.  An
+** online game has its own: no undo or hint, but offers, aborting, the tally. */
+typedef struct chip {
   int key;
   const char *label;
-} chips[] = {{'u', "undo"}, {'h', "hint"},   {'n', "new"},  {'r', "resign"}, {'f', "flip"},
-             {'s', "save"}, {'l', "load"},   {'a', "anim"}, {'p', "scores"}, {'?', "help"},
-             {'q', "quit"}};
-#define NCHIPS (int)(sizeof chips / sizeof *chips)
+} chip;
+static const chip local_chips[] = {{'u', "undo"}, {'h', "hint"},   {'n', "new"},  {'r', "resign"}, {'f', "flip"},
+                                   {'s', "save"}, {'l', "load"},   {'a', "anim"}, {'p', "scores"}, {'?', "help"},
+                                   {'q', "quit"}, {0, NULL}};
+static const chip online_chips[] = {{'d', "draw"}, {'c', "decline"}, {'x', "abort"}, {'e', "rematch"},
+                                    {'r', "resign"}, {'t', "tally"},  {'f', "flip"},  {'n', "new"},
+                                    {'?', "help"}, {'q', "quit"}, {0, NULL}};
 
 typedef struct pen {
   int x, y, w;  /* left edge, next line's top, width */
@@ -59,8 +63,9 @@ static void draw_players(ui *u, pen *p, const dr_status *st) {
     int to_move = st->result == DR_ONGOING && st->turn == side;
     if (to_move) fill_round(u, (SDL_Rect){p->x - r / 2, p->y, p->w + r, h}, h / 3, (rgba){255, 240, 210, 28});
     icon(u, side, p->x, p->y + h / 2);
-    char text[96];
-    snprintf(text, sizeof text, "%s: %s", fe_side_title(side), fe_who(st, side));
+    char text[96], name[64];
+    fe_player_name(&u->fe, st, side, name, sizeof name);
+    snprintf(text, sizeof text, "%s: %s", fe_side_title(side), name);
     int tx = p->x + 3 * r, ty = p->y + (h - text_height(u, FONT_TEXT)) / 2;
     text_draw(u, to_move ? FONT_BOLD : FONT_TEXT, to_move ? COL_TEXT : COL_DIM, tx, ty, text);
     if (to_move) text_draw(u, FONT_SMALL, COL_HEAD, p->x + p->w - text_width(u, FONT_SMALL, "to move"), ty, "to move");
@@ -77,6 +82,9 @@ static void draw_header(ui *u, pen *p, const dr_status *st) {
   for (int i = 0, n = fe_scores_lines(&u->fe, player); i < n; i++) line(u, p, FONT_SMALL, COL_HEAD, "%s", player[i]);
   p->y += text_height(u, FONT_SMALL) / 2;
   draw_players(u, p, st);
+  char online[8][128];
+  for (int i = 0, n = fe_online_lines(&u->fe, online, 8); i < n; i++)
+    para(u, p, FONT_SMALL, strncmp(online[i], "Suggested", 9) == 0 ? COL_HINT : COL_HEAD, online[i], 2);
   p->y += text_height(u, FONT_SMALL) / 2;
 }
 
@@ -150,7 +158,7 @@ static void draw_moves(ui *u, pen *p, const dr_status *st) {
 
 /* --------------------------------------------------------------- bottom */
 
-static int chip_width(ui *u, const struct chip *c) {
+static int chip_width(ui *u, const chip *c) {
   char key[2] = {(char)c->key, 0};
   int h = text_height(u, FONT_SMALL);
   return text_width(u, FONT_BOLD, key) + text_width(u, FONT_SMALL, c->label) + h;
@@ -159,14 +167,15 @@ static int chip_width(ui *u, const struct chip *c) {
 /* The buttons flow in rows from the bottom up; returns their top. */
 static int draw_chips(ui *u, const pen *p) {
   int h = text_height(u, FONT_SMALL) * 3 / 2, gap = h / 4, rows = 1, x = 0;
-  for (int i = 0; i < NCHIPS; i++) {
+  const chip *chips = fe_online_on(&u->fe) ? online_chips : local_chips;
+  for (int i = 0; chips[i].key; i++) {
     int w = chip_width(u, &chips[i]);
     if (x > 0 && x + w > p->w) rows++, x = 0;
     x += w + gap;
   }
   int top = p->bottom - rows * (h + gap) + gap, y = top;
   x = 0;
-  for (int i = 0; i < NCHIPS; i++) {
+  for (int i = 0; chips[i].key; i++) {
     char key[2] = {(char)chips[i].key, 0};
     int w = chip_width(u, &chips[i]);
     if (x > 0 && x + w > p->w) y += h + gap, x = 0;

@@ -9,9 +9,14 @@
 #include "tty.h"
 
 static int draw_header(ui *u, const dr_status *st, int y, int x, int w) {
+  char names[2][64], online[8][128];
+  for (int side = 0; side < 2; side++) fe_player_name(&u->fe, st, side, names[side], sizeof names[side]);
   tty_put(y++, x, w, tty_attr(u, PAIR_TITLE), "%s", st->title);
   tty_put(y++, x, w, 0, "Rules: %s", *st->rules ? st->rules : "default");
-  tty_put(y++, x, w, 0, "White: %s   Black: %s", fe_who(st, 0), fe_who(st, 1));
+  tty_put(y++, x, w, 0, "White: %s   Black: %s", names[0], names[1]);
+  for (int i = 0, n = fe_online_lines(&u->fe, online, 8); i < n; i++)
+    tty_put(y++, x, w, i == n - 1 && strncmp(online[i], "Suggested", 9) == 0 ? tty_attr(u, PAIR_RING) : 0, "%s",
+            online[i]);
   if (fe_computer_plays(st)) tty_put(y++, x, w, 0, "Level %d of %d", st->level, u->fe.h->levels(u->fe.s));
   y = scores_panel(u, y, x, w);
   return y + 1;
@@ -106,7 +111,9 @@ void panel_bottom(ui *u) {
     fe_status_line(&u->fe, line, sizeof line);
     tty_put(LINES - 2, 0, COLS, (int)A_BOLD, "%s", line);
   }
+  const char *online = fe_online_keys(&u->fe);
   tty_put(LINES - 1, 0, COLS, tty_attr(u, PAIR_TITLE), "%s",
-      COLS >= 89 ? "u undo  h hint  n new  r resign  f flip  s save  l load  : type  p scores  ? help  q quit"
-                 : "u undo h hint n new r resign f flip s save l load : type p scores ? help q quit");
+      *online ? online
+      : COLS >= 89 ? "u undo  h hint  n new  r resign  f flip  s save  l load  : type  p scores  ? help  q quit"
+                   : "u undo h hint n new r resign f flip s save l load : type p scores ? help q quit");
 }

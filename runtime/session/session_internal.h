@@ -75,6 +75,7 @@ typedef struct online_play {
   double retry_at;          /* reconnecting: when to try again */
   int retries;
   char notice[256];
+  char reason[96];          /* how the game ended */
   int events;               /* DR_EVENT_* for the next 'poll' */
 } online_play;
 

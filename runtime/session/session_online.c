@@ -285,9 +285,9 @@ static int state_of(const char *status) {
 
 static void greet(session *s) {
   online_play *op = &s->op;
-  if (op->state == DR_ONLINE_WAITING) say(s, "Game %s created: the second player joins with the code %s.", op->game, op->code);
+  if (op->side < 0) say(s, "Watching game %s%s", op->game, op->state == DR_ONLINE_PLAYING ? ": make a move to suggest it." : ".");
+  else if (op->state == DR_ONLINE_WAITING) say(s, "Game %s created: the second player joins with the code %s.", op->game, op->code);
   else if (op->state == DR_ONLINE_OVER) say(s, "This game is over.");
-  else if (op->side < 0) say(s, "Watching game %s: make a move to suggest it.", op->game);
   else say(s, "The game is on: you play %s against %s.", side_title[op->side], op->name[op->side ^ 1]);
 }
 
@@ -310,6 +310,7 @@ static void on_state(session *s, const json_t *st) {
   if (proto_str(st, "code")) snprintf(op->code, sizeof op->code, "%s", proto_str(st, "code"));
   session_install(s, rs, &g, player);
   set_result(s, proto_str(st, "result"), proto_str(st, "reason"));
+  snprintf(op->reason, sizeof op->reason, "%s", proto_str(st, "reason") ? proto_str(st, "reason") : "");
   op->state = state_of(proto_str(st, "status"));
   read_clock(op, json_object_get(st, "clock"));
   read_players(op, json_object_get(st, "players"));
@@ -349,6 +350,7 @@ static void on_over(session *s, const json_t *m) {
   online_play *op = &s->op;
   const char *result = proto_str(m, "result"), *reason = proto_str(m, "reason");
   set_result(s, result, reason);
+  snprintf(op->reason, sizeof op->reason, "%s", reason);
   read_clock(op, json_object_get(m, "clock"));
   op->state = DR_ONLINE_OVER;
   op->draw_offer = op->rematch_offer = -1;
@@ -657,6 +659,7 @@ void session_online(session *s, dr_online *out) {
   o.listing = op->listing;
   o.ngames = op->ngames;
   snprintf(o.notice, sizeof o.notice, "%s", op->notice);
+  snprintf(o.reason, sizeof o.reason, "%s", op->state == DR_ONLINE_OVER ? op->reason : "");
   session_copy_out(out, &o, sizeof o);
 }
 

@@ -266,6 +266,7 @@ typedef struct dr_online {
   int listing;            /* the list of public games is on its way (DR_ONLINE_LIST) */
   int ngames;             /* ...and once it came: 'online_game_at' */
   char notice[256];       /* the latest news, one line ("Black offers a draw."); "" if none */
+  char reason[96];        /* how the game ended ("aborted by white"), once it has */
 } dr_online;
 
 /* A public game of the server, from the list. */
