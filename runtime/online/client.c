@@ -50,8 +50,8 @@ struct online_client {
   pthread_cond_t ready;
   queue cmds, events;   /* under 'lock' */
   int next_id;          /* under 'lock' */
-  conn **conns;         /* the service thread's own */
-  int nconns, cap;
+  conn **conns;         /* the service thread's own, by id (NULL once gone) */
+  int cap;
 };
 
 static void push(queue *q, item *it) {
@@ -142,15 +142,10 @@ int online_parse_address(const char *address, int *tls, char *host, size_t hlen,
 
 /* ------------------------------------------------ the service thread */
 
-static conn *conn_of(online_client *c, int id) {
-  for (int i = 0; i < c->nconns; i++)
-    if (c->conns[i]->id == id) return c->conns[i];
-  return NULL;
-}
+static conn *conn_of(online_client *c, int id) { return id >= 0 && id < c->cap ? c->conns[id] : NULL; }
 
 static void forget(online_client *c, conn *k) {
-  for (int i = 0; i < c->nconns; i++)
-    if (c->conns[i] == k) c->conns[i] = c->conns[--c->nconns];
+  c->conns[k->id] = NULL;
   drop_all(&k->out);
   free(k->rx);
   free(k);
@@ -164,8 +159,13 @@ static void start_connection(online_client *c, int id, const char *address) {
   conn *k = xmalloc(sizeof *k);
   memset(k, 0, sizeof *k);
   k->id = id;
-  if (c->nconns == c->cap) c->conns = xrealloc(c->conns, (size_t)(c->cap = c->cap * 2 + 4) * sizeof *c->conns);
-  c->conns[c->nconns++] = k;
+  if (id >= c->cap) {
+    int cap = id * 2 + 16;
+    c->conns = xrealloc(c->conns, (size_t)cap * sizeof *c->conns);
+    memset(c->conns + c->cap, 0, (size_t)(cap - c->cap) * sizeof *c->conns);
+    c->cap = cap;
+  }
+  c->conns[id] = k;
   if (online_parse_address(address, &tls, host, sizeof host, &port, path, sizeof path, &e))
     return emit_closed(c, k, e.msg), forget(c, k);
   const char *insecure = getenv("DRAUGHTS_TLS_INSECURE");
@@ -337,7 +337,8 @@ void online_client_free(online_client *c) {
     pthread_join(c->thread, NULL);
   }
   if (c->ctx) lws_context_destroy(c->ctx); /* closes what is left, with its events */
-  while (c->nconns) forget(c, c->conns[0]);
+  for (int i = 0; i < c->cap; i++)
+    if (c->conns[i]) forget(c, c->conns[i]);
   free(c->conns);
   drop_all(&c->cmds);
   drop_all(&c->events);

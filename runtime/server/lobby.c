@@ -165,9 +165,8 @@ static void new_row(conn *c, const proto_msg *m, const plugin *p, const char *sp
 
 static void created(conn *c, const proto_msg *m, table *t, int side) {
   char token[PROTO_MAX_TOKEN + 1];
-  err e;
   table_seat_token(t, side, c->name, token);
-  if (store_write(c->srv)->ops->insert(c->srv->db, &t->row, &e)) return store_failed(c->srv, &e);
+  store_insert(c->srv, &t->row);
   snprintf(t->creator, sizeof t->creator, "%s", c->addr->name);
   t->counted = 1;
   c->addr->games++;
@@ -212,7 +211,6 @@ static void seated(conn *c, const proto_msg *m, table *t, int side, const char *
 
 static void join(conn *c, const proto_msg *m) {
   char token[PROTO_MAX_TOKEN + 1];
-  err e;
   table *t = find_code(c->srv, proto_str(m->root, "code"));
   if (!t) return conn_error(c, m->id, "not_found", "no game has the code '%s'", proto_str(m->root, "code"));
   if (t->row.status != GAMEDB_WAITING)
@@ -220,8 +218,7 @@ static void join(conn *c, const proto_msg *m) {
   int side = t->row.seated[DR_WHITE] ? DR_BLACK : DR_WHITE;
   table_detach(c);
   table_seat_token(t, side, c->name, token);
-  if (store_write(c->srv)->ops->seat(c->srv->db, t->row.id, side, c->name, t->row.token[side], &e))
-    return store_failed(c->srv, &e);
+  store_seat(c->srv, &t->row, side);
   table_attach(t, c, side);
   seated(c, m, t, side, token);
   table_start(t, wall_ms());
@@ -257,8 +254,10 @@ static void watch(conn *c, const proto_msg *m) {
   const char *id = proto_str(m->root, "game");
   table *t = lobby_find(c->srv, id);
   if (!t) return conn_error(c, m->id, "not_found", "no game '%s' is being played here", id);
-  table_detach(c);
-  table_attach(t, c, ROLE_SPECTATOR);
+  if (c->t != t || c->role != ROLE_SPECTATOR) { /* watching it already: the state again, nothing else */
+    table_detach(c);
+    table_attach(t, c, ROLE_SPECTATOR);
+  }
   table_send_state(t, c);
 }
 
@@ -364,10 +363,6 @@ int lobby_restore(server *srv, err *e) {
   if (srv->db->ops->last_alive(srv->db, &alive, e) < 0 || srv->db->ops->live(srv->db, restore_one, srv, e)) return -1;
   for (int i = 0; i < srv->ntables; i++) table_restore_clock(srv->tables[i], alive ? alive : now, now);
   srv->last_alive = now;
-  if (store_write(srv)->ops->alive(srv->db, now, e)) store_failed(srv, e);
-  srv->writing = 0;
-  if (!srv->store_failed && srv->db->ops->commit(srv->db, e) == 0) return 0;
-  if (srv->store_failed) *e = srv->store_err;
-  srv->db->ops->rollback(srv->db);
-  return -1;
+  store_alive(srv, now);
+  return 0;
 }

@@ -42,9 +42,10 @@ void outbuf_drop(outbuf *b) {
   if (b && --b->refs <= 0) free(b);
 }
 
-static void msgq_push(msgq *q, outbuf *b) {
+static void msgq_push(msgq *q, outbuf *b, int batch) {
   outq *n = xmalloc(sizeof *n);
   n->b = b;
+  n->batch = batch;
   n->next = NULL;
   b->refs++;
   if (q->tail) q->tail->next = n;
@@ -72,7 +73,7 @@ static void msgq_clear(msgq *q) {
 
 void conn_send_buf(conn *c, outbuf *b) {
   if (c->closing && c->close_code < 0) return; /* cut off: nothing more goes to it */
-  msgq_push(&c->held, b);
+  msgq_push(&c->held, b, c->srv->batch);
   if (!c->dirty) {
     c->dirty = 1;
     c->next_dirty = c->srv->dirty;
@@ -128,31 +129,28 @@ static void undirty(conn *c) {
   c->dirty = 0;
 }
 
-/* The round's writes are durable: what it produced may go out. */
-static void release(server *srv) {
+/* The batches up to 'committed' are durable: the messages made with them may go out. */
+static void release(server *srv, int committed) {
+  conn *keep = NULL;
   for (conn *c = srv->dirty, *next; c; c = next) {
     next = c->next_dirty;
-    c->dirty = 0;
-    for (outbuf *b; (b = msgq_pop(&c->held));) {
-      msgq_push(&c->queue, b);
+    int moved = 0;
+    while (c->held.head && c->held.head->batch <= committed) {
+      outbuf *b = msgq_pop(&c->held);
+      msgq_push(&c->queue, b, 0);
       outbuf_drop(b);
+      moved = 1;
     }
+    if (c->held.head) c->next_dirty = keep, keep = c; /* still waiting for a later batch */
+    else c->dirty = 0;
+    if (!moved) continue;
     if (c->queue.bytes > SEND_QUEUE_BYTES || c->queue.count > SEND_QUEUE_COUNT) cut_off(c);
     else lws_callback_on_writable(c->wsi);
   }
-  srv->dirty = NULL;
+  srv->dirty = keep;
 }
 
 /* ------------------------------------------------------------- the store */
-
-gamedb *store_write(server *srv) {
-  err e;
-  if (!srv->writing && !srv->store_failed) {
-    if (srv->db->ops->begin(srv->db, &e)) store_failed(srv, &e);
-    else srv->writing = 1;
-  }
-  return srv->db;
-}
 
 void store_failed(server *srv, const err *e) {
   if (srv->store_failed) return;
@@ -162,12 +160,9 @@ void store_failed(server *srv, const err *e) {
 
 static void end_round(server *srv) {
   err e;
-  if (srv->writing) {
-    srv->writing = 0;
-    if (!srv->store_failed && srv->db->ops->commit(srv->db, &e)) store_failed(srv, &e);
-    if (srv->store_failed) srv->db->ops->rollback(srv->db);
-  }
-  if (!srv->store_failed) release(srv);
+  int committed;
+  if (writer_turn(srv, &committed, &e)) store_failed(srv, &e);
+  else release(srv, committed);
 }
 
 /* ------------------------------------------------------------ receiving */
@@ -352,8 +347,6 @@ static const struct lws_protocols protocols[] = {
     {NULL, NULL, 0, 0, 0, NULL, 0},
 };
 
-/* Dead peers (no answer to pings) are dropped. */
-static const lws_retry_bo_t keepalive = {.secs_since_valid_ping = 20, .secs_since_valid_hangup = 40};
 
 /* ------------------------------------------------------------ the loop */
 
@@ -369,9 +362,8 @@ static void on_tick(lws_sorted_usec_list_t *sul) {
     }
   }
   if (now - srv->last_alive >= ALIVE_MS) {
-    err e;
     srv->last_alive = now;
-    if (store_write(srv)->ops->alive(srv->db, now, &e)) store_failed(srv, &e);
+    store_alive(srv, now);
   }
   lws_sul_schedule(srv->ctx, 0, &srv->tick, on_tick, TICK_MS * LWS_US_PER_MS);
 }
@@ -409,7 +401,11 @@ static int listen_on(server *srv, err *e) {
   info.protocols = protocols;
   info.user = srv;
   info.gid = info.uid = -1;
-  info.retry_and_idle_policy = &keepalive;
+  /* Dead peers are found by TCP keepalive, which costs the loop nothing (a WebSocket
+  ** ping policy keeps a sorted timer per connection, touched at every message). */
+  info.ka_time = 30;
+  info.ka_probes = 3;
+  info.ka_interval = 10;
   info.options = LWS_SERVER_OPTION_VALIDATE_UTF8 | LWS_SERVER_OPTION_HTTP_HEADERS_SECURITY_BEST_PRACTICES_ENFORCE;
   info.server_string = "draughts";
   if (srv->cfg.cert) {
@@ -441,7 +437,8 @@ server *server_open(registry *reg, const server_config *c, err *e) {
       return err_set(e, "cannot read %s", *f), NULL;
     }
   if (gamedb_path(c->store, srv->store_path, sizeof srv->store_path, e) ||
-      !(srv->db = gamedb_open_sqlite(srv->store_path, e)) || lobby_restore(srv, e) || listen_on(srv, e)) {
+      !(srv->db = gamedb_open_sqlite(srv->store_path, e)) || !(srv->w = writer_new(srv->db)) ||
+      lobby_restore(srv, e) || listen_on(srv, e) || writer_start(srv->w, srv->ctx, e)) {
     server_close(srv);
     return NULL;
   }
@@ -468,7 +465,9 @@ int server_run(server *srv, err *e) {
     lws_service(srv->ctx, 0);
     end_round(srv);
   }
-  if (!srv->store_failed && srv->db->ops->alive(srv->db, wall_ms(), e) == 0) srv->last_alive = wall_ms();
+  store_alive(srv, wall_ms()); /* so that a restart charges no one for the time stopped */
+  err why;
+  if (writer_stop(srv->w, &why) && !srv->store_failed) store_failed(srv, &why);
   stop_ctx = NULL;
   sigaction(SIGINT, &old_int, NULL);
   sigaction(SIGTERM, &old_term, NULL);
@@ -479,10 +478,13 @@ int server_run(server *srv, err *e) {
 
 void server_close(server *srv) {
   if (!srv) return;
+  err e;
+  writer_stop(srv->w, &e); /* before the context: the writer wakes the loop through it */
   if (srv->ctx) {
     lws_sul_cancel(&srv->tick);
     lws_context_destroy(srv->ctx); /* closes every connection: each detaches from its game */
   }
+  writer_free(srv->w);
   for (int i = 0; i < srv->ntables; i++) table_free(srv->tables[i]);
   free(srv->tables);
   for (int i = 0; i < srv->naddrs; i++) free(srv->addrs[i]);

@@ -4,10 +4,11 @@
 ** the games themselves — seats, clocks, offers, suggestions, endings — (table.c),
 ** and the messages that describe them (wire.c).  Nothing else includes it.
 **
-** Everything runs on the event loop's one thread.  Messages produced while the loop
-** handles a round of input are held per connection; at the end of the round the
-** store commits what the round wrote (one transaction: a group commit), and only then
-** are the held messages released.  So no one hears of a move before it is durable.
+** Everything runs on the event loop's one thread but the store's writes (writer.c).
+** Messages produced while the loop handles a round of input are held per connection,
+** marked with the round's batch of writes; the writer thread commits each batch in one
+** transaction (a group commit) while the loop goes on, and only then are the messages
+** of that batch released.  So no one hears of a move before it is durable.
 */
 #ifndef DRAUGHTS_SERVER_INTERNAL_H
 #define DRAUGHTS_SERVER_INTERNAL_H
@@ -21,7 +22,7 @@
 #include "server.h"
 
 #define SEND_QUEUE_BYTES (1u << 20) /* queued for a client beyond this: it is too slow, cut off */
-#define SEND_QUEUE_COUNT 512
+#define SEND_QUEUE_COUNT 16384     /* ...or this many (a healthy reader may fall behind a burst for a moment) */
 #define FLOOD_CUTOFF 200            /* messages refused for rate (less those forgiven) before a cut-off */
 #define SUGGEST_RATE 1.0            /* suggestions per second (a burst of three) */
 #define FINISHED_KEEP_MS 600000     /* a finished game stays in memory this long, for a rematch */
@@ -39,6 +40,7 @@ typedef struct outbuf {
 
 typedef struct outq {
   outbuf *b;
+  int batch;             /* held: the batch of writes it waits for */
   struct outq *next;
 } outq;
 
@@ -50,6 +52,8 @@ typedef struct msgq {
 
 typedef struct table table;
 typedef struct server_addr server_addr;
+typedef struct writer writer;
+typedef struct write_op write_op;
 
 /* One WebSocket (or HTTP) connection: lws's per-session data. */
 typedef struct conn {
@@ -120,7 +124,8 @@ struct server {
   server_addr **addrs;
   int naddrs, addr_cap;
   conn *dirty;           /* connections holding messages */
-  int writing;           /* a store transaction is open for this round */
+  writer *w;             /* the store's writes */
+  int batch;             /* the batch of writes the loop is making */
   int store_failed;
   err store_err;
   uint64_t serials;
@@ -140,10 +145,20 @@ DRI_FUNC void conn_close_after(conn *c, int code); /* after what is queued */
 DRI_FUNC int conn_suggestion_ok(conn *c); /* within its rate of suggestions */
 DRI_FUNC int64_t wall_ms(void);
 
-/* The store: every write of a round goes into one transaction ('store_write' opens
-** it); a failure stops the server. */
-DRI_FUNC gamedb *store_write(server *srv);
+/* writer.c: the store's writes, committed a batch at a time on the writer's thread;
+** a failure stops the server. */
+DRI_FUNC void store_insert(server *srv, const gamedb_game *g);
+DRI_FUNC void store_seat(server *srv, const gamedb_game *g, int side);
+DRI_FUNC void store_clocks(server *srv, const gamedb_game *g);
+DRI_FUNC void store_move(server *srv, const gamedb_game *g, const gamedb_move *m);
+DRI_FUNC void store_finish(server *srv, const gamedb_game *g, char *pdn); /* takes 'pdn' over */
+DRI_FUNC void store_alive(server *srv, int64_t now);
 DRI_FUNC void store_failed(server *srv, const err *e);
+DRI_FUNC writer *writer_new(gamedb *db);
+DRI_FUNC int writer_start(writer *w, struct lws_context *ctx, err *e);
+DRI_FUNC int writer_turn(server *srv, int *committed, err *e);
+DRI_FUNC int writer_stop(writer *w, err *e);
+DRI_FUNC void writer_free(writer *w);
 
 /* lobby.c */
 DRI_FUNC void lobby_message(conn *c, const proto_msg *m);

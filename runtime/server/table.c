@@ -98,11 +98,7 @@ int64_t table_clock_left(const table *t, int side, int64_t now) {
   return left > 0 ? left : 0;
 }
 
-static void save_clocks(table *t) {
-  err e;
-  if (store_write(t->srv)->ops->clocks(t->srv->db, t->row.id, t->row.status, t->row.clock_ms, t->row.turn_started, &e))
-    store_failed(t->srv, &e);
-}
+static void save_clocks(table *t) { store_clocks(t->srv, &t->row); }
 
 /* After a restart the side to move is charged only the time it had used while the
 ** server was last known to be alive, never the time the server was down; empty
@@ -282,7 +278,6 @@ char *table_pdn(const table *t) {
 /* Ends the game: 'result' (DR_ONGOING for an aborted game) and why, kept with its
 ** PDN; 'finish' also tells everyone. */
 static void conclude(table *t, int result, const char *why, int64_t now) {
-  err e;
   int turn = table_side_to_move(t);
   if (has_clock(t) && t->row.status == GAMEDB_PLAYING) t->row.clock_ms[turn] = table_clock_left(t, turn, now);
   t->g.result = result;
@@ -294,9 +289,7 @@ static void conclude(table *t, int result, const char *why, int64_t now) {
   t->row.ended = t->over_at = now;
   t->draw_offer = t->rematch_offer = -1;
   t->nsugg = 0;
-  char *pdn = table_pdn(t);
-  if (store_write(t->srv)->ops->finish(t->srv->db, &t->row, pdn, &e)) store_failed(t->srv, &e);
-  free(pdn);
+  store_finish(t->srv, &t->row, table_pdn(t));
   table_release(t);
 }
 
@@ -339,7 +332,7 @@ static void play(table *t, const dr_move *m, int64_t now) {
   if (game_play(&t->g, m, &e)) return; /* 'm' is one of the legal moves of a game going on */
   note_clock(t, ply, dm.clock_ms);
   t->row.turn_started = now;
-  if (store_write(t->srv)->ops->add_move(t->srv->db, t->row.id, &dm, t->row.clock_ms, now, &e)) store_failed(t->srv, &e);
+  store_move(t->srv, &t->row, &dm);
   t->nsugg = 0;
   if (t->draw_offer == (side ^ 1)) t->draw_offer = -1; /* answered by a move: declined */
   if (t->g.result != DR_ONGOING) conclude(t, t->g.result, t->g.why, now); /* the move says it ended */
@@ -461,7 +454,7 @@ static void rematch_start(table *old, int64_t now) {
   table *t = table_new(old->srv, &row, &e);
   if (!t) return table_broadcast(old, wire_error(-1, "store", e.msg), 1, 0);
   for (int side = 0; side < 2; side++) table_seat_token(t, side ^ 1, old->row.name[side], token[side ^ 1]);
-  if (store_write(t->srv)->ops->insert(t->srv->db, &t->row, &e)) store_failed(t->srv, &e);
+  store_insert(t->srv, &t->row);
   snprintf(t->creator, sizeof t->creator, "%s", old->creator);
   t->counted = 1;
   addr_find(t->srv, t->creator)->games++;

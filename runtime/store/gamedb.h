@@ -57,6 +57,8 @@ typedef int (*gamedb_live_fn)(void *ud, const gamedb_game *g, const gamedb_move 
 
 typedef struct gamedb gamedb;
 
+/* The writes ('begin' to 'history' below, less the reads) come from one thread, the
+** reads ('last_alive', 'live', 'pdn', 'history') from one other at most. */
 typedef struct gamedb_ops {
   void (*close)(gamedb *db);
   /* Group commit: what is written between 'begin' and 'commit' becomes durable at

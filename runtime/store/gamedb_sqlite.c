@@ -2,7 +2,8 @@
 ** gamedb_sqlite.c — the game server's store in one SQLite file: WAL with
 ** synchronous=FULL, so a commit that has returned survives a crash or a power cut.
 ** The statements a game plays through (a move, its clocks) are prepared once and
-** kept.  The schema carries its version (PRAGMA user_version) and its owner (PRAGMA
+** kept.  Writes and reads have a connection each, so that one thread may write (the
+** server's writer) while another reads (the event loop: PDN, history).  The schema carries its version (PRAGMA user_version) and its owner (PRAGMA
 ** application_id), so a file of anything else is refused, never overwritten.
 */
 #include "gamedb.h"
@@ -40,7 +41,8 @@ static const char *const sql_of[ST_COUNT] = {
 
 typedef struct sqlite_db {
   gamedb base;
-  sqlite3 *db;
+  sqlite3 *db;   /* writes */
+  sqlite3 *rdb;  /* reads */
   char path[PATH_MAX];
   sqlite3_stmt *st[ST_COUNT];
 } sqlite_db;
@@ -77,6 +79,15 @@ static sqlite3_stmt *prepare(sqlite_db *d, const char *sql, err *e) {
   sqlite3_stmt *st;
   if (sqlite3_prepare_v2(d->db, sql, -1, &st, NULL) == SQLITE_OK) return st;
   fail(d, e);
+  return NULL;
+}
+
+static int rfail(sqlite_db *d, err *e) { return err_set(e, "%s: %s", d->path, sqlite3_errmsg(d->rdb)); }
+
+static sqlite3_stmt *prepare_read(sqlite_db *d, const char *sql, err *e) {
+  sqlite3_stmt *st;
+  if (sqlite3_prepare_v2(d->rdb, sql, -1, &st, NULL) == SQLITE_OK) return st;
+  rfail(d, e);
   return NULL;
 }
 
@@ -190,11 +201,11 @@ static int db_alive(gamedb *db, int64_t now, err *e) {
 
 static int db_last_alive(gamedb *db, int64_t *when, err *e) {
   sqlite_db *d = of(db);
-  sqlite3_stmt *st = prepare(d, "SELECT alive FROM node WHERE id = 1", e);
+  sqlite3_stmt *st = prepare_read(d, "SELECT alive FROM node WHERE id = 1", e);
   if (!st) return -1;
   int rc = sqlite3_step(st);
   if (rc == SQLITE_ROW) *when = sqlite3_column_int64(st, 0);
-  else if (rc != SQLITE_DONE) fail(d, e);
+  else if (rc != SQLITE_DONE) rfail(d, e);
   sqlite3_finalize(st);
   return rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : -1;
 }
@@ -242,14 +253,14 @@ static int read_moves(sqlite_db *d, sqlite3_stmt *st, const char *id, gamedb_mov
     m->at = sqlite3_column_int64(st, 2);
     m->clock_ms = sqlite3_column_int64(st, 3);
   }
-  return rc == SQLITE_DONE ? n : fail(d, e);
+  return rc == SQLITE_DONE ? n : rfail(d, e);
 }
 
 static int db_live(gamedb *db, gamedb_live_fn fn, void *ud, err *e) {
   sqlite_db *d = of(db);
-  sqlite3_stmt *games = prepare(d, "SELECT " GAME_COLUMNS " FROM game WHERE status < 2 ORDER BY created", e);
-  sqlite3_stmt *moves = games ? prepare(d, "SELECT ply, path, at, clock_ms FROM move WHERE game = ? ORDER BY ply", e)
-                              : NULL;
+  sqlite3_stmt *games = prepare_read(d, "SELECT " GAME_COLUMNS " FROM game WHERE status < 2 ORDER BY created", e);
+  sqlite3_stmt *moves =
+      games ? prepare_read(d, "SELECT ply, path, at, clock_ms FROM move WHERE game = ? ORDER BY ply", e) : NULL;
   gamedb_move *list = NULL;
   int cap = 0, rc = games && moves ? 0 : -1, step;
   while (rc == 0 && (step = sqlite3_step(games)) == SQLITE_ROW) {
@@ -258,7 +269,7 @@ static int db_live(gamedb *db, gamedb_live_fn fn, void *ud, err *e) {
     int n = read_moves(d, moves, g.id, &list, &cap, e);
     rc = n < 0 ? -1 : fn(ud, &g, list, n);
   }
-  if (rc == 0 && step != SQLITE_DONE) rc = fail(d, e);
+  if (rc == 0 && step != SQLITE_DONE) rc = rfail(d, e);
   free(list);
   sqlite3_finalize(games);
   sqlite3_finalize(moves);
@@ -267,21 +278,21 @@ static int db_live(gamedb *db, gamedb_live_fn fn, void *ud, err *e) {
 
 static char *db_pdn(gamedb *db, const char *id, err *e) {
   sqlite_db *d = of(db);
-  sqlite3_stmt *st = prepare(d, "SELECT pdn FROM game WHERE id = ? AND status = 2", e);
+  sqlite3_stmt *st = prepare_read(d, "SELECT pdn FROM game WHERE id = ? AND status = 2", e);
   char *out = NULL;
   if (!st) return NULL;
   sqlite3_bind_text(st, 1, id, -1, SQLITE_TRANSIENT);
   int rc = sqlite3_step(st);
   if (rc == SQLITE_ROW && sqlite3_column_text(st, 0)) out = xstrdup((const char *)sqlite3_column_text(st, 0));
   else if (rc == SQLITE_ROW || rc == SQLITE_DONE) err_set(e, "no finished game '%s'", id);
-  else fail(d, e);
+  else rfail(d, e);
   sqlite3_finalize(st);
   return out;
 }
 
 static int db_history(gamedb *db, const char *name, int index, gamedb_game *out, int *plies, err *e) {
   sqlite_db *d = of(db);
-  sqlite3_stmt *st = prepare(d,
+  sqlite3_stmt *st = prepare_read(d,
       "SELECT " GAME_COLUMNS ", (SELECT count(*) FROM move WHERE move.game = game.id) FROM game"
       " WHERE status = 2 AND (white_name = ?1 COLLATE NOCASE OR black_name = ?1 COLLATE NOCASE)"
       " ORDER BY ended DESC, id LIMIT 1 OFFSET ?2", e);
@@ -290,7 +301,7 @@ static int db_history(gamedb *db, const char *name, int index, gamedb_game *out,
   sqlite3_bind_int(st, 2, index);
   int rc = sqlite3_step(st);
   if (rc == SQLITE_ROW) read_game(st, out), *plies = sqlite3_column_int(st, 21);
-  else if (rc != SQLITE_DONE) fail(d, e);
+  else if (rc != SQLITE_DONE) rfail(d, e);
   sqlite3_finalize(st);
   return rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : -1;
 }
@@ -302,6 +313,7 @@ static void db_close(gamedb *db) {
   if (!d) return;
   for (int i = 0; i < ST_COUNT; i++) sqlite3_finalize(d->st[i]);
   sqlite3_close(d->db);
+  sqlite3_close(d->rdb);
   free(d);
 }
 
@@ -373,8 +385,14 @@ gamedb *gamedb_open_sqlite(const char *path, err *e) {
   }
   sqlite3_extended_result_codes(d->db, 1);
   sqlite3_busy_timeout(d->db, 5000);
-  if (adopt(d, e) == 0 && exec(d, "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON", e) == 0)
-    return &d->base;
+  if (adopt(d, e) || exec(d, "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON", e))
+    goto failed;
+  if (sqlite3_open_v2(d->path, &d->rdb, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
+    rfail(d, e);
+    goto failed;
+  }
+  sqlite3_busy_timeout(d->rdb, 5000);
+  return &d->base;
 failed:
   db_close(&d->base);
   return NULL;

@@ -6,10 +6,13 @@ the public list, a kill -9 and a restart, hostile input, a flood, the limits, TL
 import asyncio
 import os
 import random
+import socket
 import ssl
 import subprocess
 import sys
 import urllib.request
+
+import websockets
 
 from wsclient import Client, Failure, Server, check, create_game, play_random, run
 from wsclient import with_server as serving
@@ -401,6 +404,27 @@ async def t_a_flood_from_one_client_does_not_stop_the_others(argv):
         await fast.expect("games", re=1)
 
     await with_server(body, "--rate", "50")
+
+
+async def t_a_client_that_does_not_read_is_cut_off(argv):
+    async def body(srv):
+        a, b, created, _ = await create_game(srv)
+        sock = socket.socket()
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # a reader that takes almost nothing
+        sock.connect(("127.0.0.1", srv.port))
+        ws = await websockets.connect(srv.url, sock=sock, max_size=None)
+        slow = Client(ws, "slow")
+        await slow.send(type="hello", protocol=1, name="slow")
+        try:
+            for _ in range(1800):  # each answer is the whole state: far more than it will read
+                await slow.send(type="watch", game=created["game"])
+        except websockets.ConnectionClosed:
+            pass  # cut off already
+        plies = await play_random([a, b], limit=10)  # the others are not held up meanwhile
+        check(plies == 10, "the game went on")
+        check(await slow.closed(timeout=60) is not None, "the slow reader was cut off")
+
+    await with_server(body, "--rate", "1000")
 
 
 async def t_limits_per_address(argv):
