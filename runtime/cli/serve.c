@@ -62,8 +62,9 @@ int cmd_serve(registry *reg, const cli_args *a) {
   if (reg->count == 0) return cli_error("no variant plugins found: a server needs at least one"), CLI_FAILED;
   server *srv = server_open(reg, &cfg, &e);
   if (!srv) return cli_error("%s", e.msg), CLI_FAILED;
-  printf("draughts: serving on %s://%s:%d (store %s", cfg.cert ? "wss" : "ws", cfg.host, server_port(srv),
-         server_store(srv));
+  int v6 = strchr(cfg.host, ':') != NULL;
+  printf("draughts: serving on %s://%s%s%s:%d (store %s", cfg.cert ? "wss" : "ws", v6 ? "[" : "", cfg.host, v6 ? "]" : "",
+         server_port(srv), server_store(srv));
   if (server_restored(srv)) printf(", %d live game%s restored", server_restored(srv), server_restored(srv) == 1 ? "" : "s");
   printf(")\n");
   fflush(stdout);

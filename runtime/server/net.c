@@ -8,6 +8,8 @@
 */
 #include "server_internal.h"
 
+#include <arpa/inet.h>
+#include <netdb.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -382,6 +384,24 @@ static void lws_log(int level, const char *line) {
   fprintf(stderr, "draughts: serve: %s\n", text);
 }
 
+/* The address to listen on as a number ("localhost" is 127.0.0.1), and whether it is
+** IPv6: libwebsockets binds to all interfaces when it does not recognise one, so the
+** server resolves it first and refuses what is not an address of this machine. */
+static int numeric_host(const char *host, char *out, size_t len, int *v6, err *e) {
+  struct addrinfo hints, *res;
+  memset(&hints, 0, sizeof hints);
+  hints.ai_flags = AI_PASSIVE;
+  hints.ai_socktype = SOCK_STREAM;
+  int rc = getaddrinfo(host, NULL, &hints, &res);
+  if (rc) return err_set(e, "cannot listen on %s: %s", host, gai_strerror(rc));
+  *v6 = res->ai_family == AF_INET6;
+  const void *addr = *v6 ? (const void *)&((struct sockaddr_in6 *)res->ai_addr)->sin6_addr
+                         : (const void *)&((struct sockaddr_in *)res->ai_addr)->sin_addr;
+  inet_ntop(res->ai_family, addr, out, (socklen_t)len);
+  freeaddrinfo(res);
+  return 0;
+}
+
 void server_defaults(server_config *c) {
   memset(c, 0, sizeof *c);
   c->host = "127.0.0.1";
@@ -395,9 +415,13 @@ void server_defaults(server_config *c) {
 
 static int listen_on(server *srv, err *e) {
   struct lws_context_creation_info info;
+  char host[INET6_ADDRSTRLEN];
+  int v6 = 0, any;
+  if (numeric_host(srv->cfg.host, host, sizeof host, &v6, e)) return -1;
+  any = strcmp(host, "0.0.0.0") == 0 || strcmp(host, "::") == 0;
   memset(&info, 0, sizeof info);
   info.port = srv->cfg.port;
-  info.iface = srv->cfg.host;
+  info.iface = any ? NULL : host;
   info.protocols = protocols;
   info.user = srv;
   info.gid = info.uid = -1;
@@ -408,18 +432,20 @@ static int listen_on(server *srv, err *e) {
   info.ka_interval = 10;
   info.options = LWS_SERVER_OPTION_VALIDATE_UTF8 | LWS_SERVER_OPTION_HTTP_HEADERS_SECURITY_BEST_PRACTICES_ENFORCE;
   info.server_string = "draughts";
+  if (!v6) info.options |= LWS_SERVER_OPTION_DISABLE_IPV6;
   if (srv->cfg.cert) {
     info.options |= LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT;
     info.ssl_cert_filepath = srv->cfg.cert;
     info.ssl_private_key_filepath = srv->cfg.key;
   }
-  lws_set_log_level(LLL_ERR, lws_log);
+  lws_set_log_level(0, NULL); /* a failure is said in one line, below */
   srv->ctx = lws_create_context(&info);
-  if (!srv->ctx)
-    return err_set(e, "cannot listen on %s:%d%s", srv->cfg.host, srv->cfg.port,
-                   srv->cfg.cert ? " with that certificate and key" : " (is the port taken?)");
-  srv->port = lws_get_vhost_listen_port(lws_get_vhost_by_name(srv->ctx, "default"));
-  return 0;
+  lws_set_log_level(LLL_ERR, lws_log);
+  struct lws_vhost *vh = srv->ctx ? lws_get_vhost_by_name(srv->ctx, "default") : NULL;
+  srv->port = vh ? lws_get_vhost_listen_port(vh) : 0;
+  if (srv->port > 0) return 0;
+  return err_set(e, "cannot listen on %s:%d: %s", srv->cfg.host, srv->cfg.port,
+                 srv->cfg.cert ? "the certificate and key do not work" : "the port is taken or the address is not this machine's");
 }
 
 server *server_open(registry *reg, const server_config *c, err *e) {

@@ -6,7 +6,9 @@ the public list, a kill -9 and a restart, hostile input, a flood, the limits, TL
 import asyncio
 import os
 import random
+import signal
 import socket
+import sqlite3
 import ssl
 import subprocess
 import sys
@@ -441,6 +443,39 @@ async def t_limits_per_address(argv):
         check("too many open games" in (await cs[2].error("limit"))["message"], "game limit")
 
     await with_server(body, "--max-connections", "3", "--max-games", "2")
+
+
+async def t_serve_refuses_with_one_line(argv):
+    busy = Server(DRAUGHTS, store())
+    with open(os.path.join(WORK, "not.db"), "w") as f:
+        f.write("this is no database\n")
+    foreign = os.path.join(WORK, "foreign.db")
+    with sqlite3.connect(foreign) as db:  # a database of another program
+        db.execute("create table t(x)")
+    cases = [
+        (["--listen", "127.0.0.1:%d" % busy.port], "the port is taken"),
+        (["--listen", "10.255.255.1:0"], "not this machine's"),
+        (["--listen", "nonsense"], "--listen takes ADDR:PORT"),
+        (["--listen", "127.0.0.1:70000"], "is not a port"),
+        (["--cert", "x.pem"], "both --cert and --key"),
+        (["--cert", "/nonexistent.pem", "--key", "/nonexistent.pem"], "cannot read /nonexistent.pem"),
+        (["--store", os.path.join(WORK, "not.db")], "not a database"),
+        (["--store", foreign], "is not a draughts server store"),
+        (["--rate", "0"], "--rate takes a number above 0"),
+        (["extra"], "serve takes no arguments"),
+    ]
+    try:
+        for args, words in cases:
+            full = ["--listen", "127.0.0.1:0", "--store", store()] + args
+            r = subprocess.run([DRAUGHTS, "serve"] + full, capture_output=True, text=True, timeout=30)
+            lines = r.stderr.splitlines()
+            check(r.returncode in (1, 2) and len(lines) == 1 and words in lines[0], "%s -> %d %s" % (args, r.returncode, lines))
+        # SIGINT stops it cleanly, as SIGTERM does
+        busy.proc.send_signal(signal.SIGINT)
+        out, err = busy.proc.communicate(timeout=30)
+        check(busy.proc.returncode == 0 and "stopped" in out, "SIGINT: %d %r" % (busy.proc.returncode, err))
+    finally:
+        busy.close()
 
 
 async def t_tls(argv):
