@@ -1,7 +1,7 @@
 /*
 ** bench_server.c — 'draughts bench --server HOST:PORT': N games of scripted clients at
 ** once against a running server, each with K spectators who suggest moves now and
-** then; the players move as soon as it is their turn (a random move of the server's
+** then (every BENCH_SUGGEST_EVERY seconds); the players move as soon as it is their turn (a random move of the server's
 ** legal list) until the game ends or BENCH_PLIES.  Prints the moves per second and the
 ** time from sending a move to its arrival at the opponent, p50 and p99.  A benchmark,
 ** never a test: it asserts nothing.  scripts/bench-server starts a server for it.
@@ -17,6 +17,7 @@
 #define BENCH_PLIES 80        /* a game is played this far at most */
 #define BENCH_OPENING 256     /* connections being opened at once */
 #define BENCH_LIMIT 600.0     /* seconds before the bench gives up */
+#define BENCH_SUGGEST_EVERY 5.0 /* seconds between a spectator's suggestions (the server allows one a second) */
 
 enum { R_WHITE, R_BLACK, R_WATCH };
 
@@ -29,7 +30,7 @@ typedef struct bgame {
 
 typedef struct bconn {
   int game, role;
-  double suggested;           /* a spectator's last suggestion: at most one a second, as the server allows */
+  double suggested;           /* a spectator's last suggestion */
 } bconn;
 
 typedef struct bench {
@@ -101,7 +102,7 @@ static void on_moved(bench *b, int conn, const json_t *m) {
   json_t *legal = json_object_get(m, "legal");
   if (k->role == R_WATCH) {
     double now = now_seconds();
-    if (status && strcmp(status, "playing") == 0 && now - k->suggested > 1.05) {
+    if (status && strcmp(status, "playing") == 0 && now - k->suggested > BENCH_SUGGEST_EVERY) {
       k->suggested = now;
       b->suggestions++;
       send_move(b, conn, legal, ply, 1);

@@ -297,6 +297,8 @@ static const struct lws_protocols protocols[] = {
     {NULL, NULL, 0, 0, 0, NULL, 0},
 };
 
+static const lws_retry_bo_t no_validity_timer = {.secs_since_valid_ping = 0, .secs_since_valid_hangup = 0};
+
 static void *serve(void *arg) {
   online_client *c = arg;
   while (!c->quit) lws_service(c->ctx, 0);
@@ -318,6 +320,7 @@ online_client *online_client_new(err *e) {
   info.gid = info.uid = -1;
   info.options = LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT;
   info.connect_timeout_secs = 10;
+  info.retry_and_idle_policy = &no_validity_timer; /* its sorted per-connection timer costs a walk of them all */
   lws_set_log_level(0, NULL); /* what matters reaches the caller as a CLOSED event */
   c->ctx = lws_create_context(&info);
   if (!c->ctx || pthread_create(&c->thread, NULL, serve, c) != 0) {

@@ -350,6 +350,8 @@ static const struct lws_protocols protocols[] = {
 };
 
 
+static const lws_retry_bo_t no_validity_timer = {.secs_since_valid_ping = 0, .secs_since_valid_hangup = 0};
+
 /* ------------------------------------------------------------ the loop */
 
 static void on_tick(lws_sorted_usec_list_t *sul) {
@@ -425,8 +427,10 @@ static int listen_on(server *srv, err *e) {
   info.protocols = protocols;
   info.user = srv;
   info.gid = info.uid = -1;
-  /* Dead peers are found by TCP keepalive, which costs the loop nothing (a WebSocket
-  ** ping policy keeps a sorted timer per connection, touched at every message). */
+  /* Dead peers are found by TCP keepalive, which costs the loop nothing: libwebsockets'
+  ** own validity timer, rescheduled in a sorted list at every message, costs a walk of
+  ** every connection each time, so the policy without one is given. */
+  info.retry_and_idle_policy = &no_validity_timer;
   info.ka_time = 30;
   info.ka_probes = 3;
   info.ka_interval = 10;
