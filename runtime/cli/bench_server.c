@@ -1,7 +1,7 @@
 /*
 ** bench_server.c — 'draughts bench --server HOST:PORT': N games of scripted clients at
-** once against a running server, each with K spectators who suggest moves now and
-** then (every BENCH_SUGGEST_EVERY seconds); the players move as soon as it is their turn (a random move of the server's
+** once against a running server, each with K spectators who suggest a move every few
+** seconds; the players move as soon as it is their turn (a random move of the server's
 ** legal list) until the game ends or BENCH_PLIES.  Prints the moves per second and the
 ** time from sending a move to its arrival at the opponent, p50 and p99.  A benchmark,
 ** never a test: it asserts nothing.  scripts/bench-server starts a server for it.
