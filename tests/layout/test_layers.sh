@@ -78,5 +78,18 @@ case $out in
   *) fail "a wrong-way include went unnoticed: '$out'" ;;
 esac
 
+# ...and one of the online layers: the server naming the session, which it never uses.
+mkdir -p "$tmp/runtime/server" "$tmp/runtime/session"
+printf '#include "session.h"\n' > "$tmp/runtime/server/net.c"
+: > "$tmp/runtime/session/session.h"
+root=$tmp
+# shellcheck disable=SC2046
+out=$(check_file "$tmp/runtime/server/net.c" server $(uses server))
+root=$saved
+case $out in
+  *'runtime/server/net.c:1: server includes session'"'"'s "session.h"'*) pass ;;
+  *) fail "the server including the session went unnoticed: '$out'" ;;
+esac
+
 echo "layers: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
