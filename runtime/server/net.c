@@ -9,6 +9,7 @@
 #include "server_internal.h"
 
 #include <arpa/inet.h>
+#include <errno.h>
 #include <netdb.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -415,11 +416,37 @@ void server_defaults(server_config *c) {
   c->rate = 20;
 }
 
+/* Whether the address and port can be listened on, said in words; libwebsockets says it
+** in several lines of log (and leaks a little on that path), so this is asked first. */
+static int can_bind(const char *host, int port, int v6, err *e) {
+  struct sockaddr_storage sa;
+  socklen_t len = v6 ? sizeof(struct sockaddr_in6) : sizeof(struct sockaddr_in);
+  memset(&sa, 0, sizeof sa);
+  if (v6) {
+    struct sockaddr_in6 *a = (struct sockaddr_in6 *)&sa;
+    a->sin6_family = AF_INET6, a->sin6_port = htons((uint16_t)port);
+    inet_pton(AF_INET6, host, &a->sin6_addr);
+  } else {
+    struct sockaddr_in *a = (struct sockaddr_in *)&sa;
+    a->sin_family = AF_INET, a->sin_port = htons((uint16_t)port);
+    inet_pton(AF_INET, host, &a->sin_addr);
+  }
+  int fd = socket(sa.ss_family, SOCK_STREAM, 0), one = 1;
+  if (fd < 0) return 0; /* libwebsockets will say */
+  setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+  int rc = bind(fd, (struct sockaddr *)&sa, len), why = errno;
+  close(fd);
+  if (rc == 0) return 0;
+  if (why == EADDRINUSE) return err_set(e, "cannot listen on %s:%d: the port is taken", host, port);
+  if (why == EADDRNOTAVAIL) return err_set(e, "cannot listen on %s: it is not an address of this machine", host);
+  return err_set(e, "cannot listen on %s:%d: %s", host, port, strerror(why));
+}
+
 static int listen_on(server *srv, err *e) {
   struct lws_context_creation_info info;
   char host[INET6_ADDRSTRLEN];
   int v6 = 0, any;
-  if (numeric_host(srv->cfg.host, host, sizeof host, &v6, e)) return -1;
+  if (numeric_host(srv->cfg.host, host, sizeof host, &v6, e) || can_bind(host, srv->cfg.port, v6, e)) return -1;
   any = strcmp(host, "0.0.0.0") == 0 || strcmp(host, "::") == 0;
   memset(&info, 0, sizeof info);
   info.port = srv->cfg.port;

@@ -454,7 +454,7 @@ async def t_serve_refuses_with_one_line(argv):
         db.execute("create table t(x)")
     cases = [
         (["--listen", "127.0.0.1:%d" % busy.port], "the port is taken"),
-        (["--listen", "10.255.255.1:0"], "not this machine's"),
+        (["--listen", "10.255.255.1:0"], "not an address of this machine"),
         (["--listen", "nonsense"], "--listen takes ADDR:PORT"),
         (["--listen", "127.0.0.1:70000"], "is not a port"),
         (["--cert", "x.pem"], "both --cert and --key"),
