@@ -10,7 +10,7 @@ import random
 import re
 import sys
 
-from wsclient import TIMEOUT, Client, Failure, Server, check, run, with_server
+from wsclient import TIMEOUT, Client, Failure, Server, check, children, run, with_server
 
 DRAUGHTS, WORK = sys.argv[1], sys.argv[2]
 _n = [0]
@@ -33,6 +33,7 @@ class Line:
         proc = await asyncio.create_subprocess_exec(DRAUGHTS, "play", *args, stdin=asyncio.subprocess.PIPE,
                                                     stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
                                                     env=env)
+        children.append(proc)  # killed after the test if it is still running
         return cls(proc)
 
     async def expect(self, pattern, timeout=TIMEOUT):

@@ -182,6 +182,21 @@ def check(cond, what):
         raise Failure(what)
 
 
+# Processes a test started, ended after it whatever happened (a failure included).
+children = []
+
+
+def end_children():
+    for proc in children:
+        if proc.returncode is None:  # not seen to end: its loop is gone, so by its pid
+            try:
+                os.kill(proc.pid, signal.SIGKILL)
+                os.waitpid(proc.pid, 0)
+            except OSError:
+                pass
+    children.clear()
+
+
 def run(tests, argv):
     """Runs each test coroutine (given the command line); prints "N passed, M failed"."""
     passed = failed = 0
@@ -196,5 +211,6 @@ def run(tests, argv):
             failed += 1
             print("FAIL: %s: %s: %s" % (t.__name__, type(e).__name__, e))
             sys.stdout.flush()
+        end_children()
     print("online: %d passed, %d failed" % (passed, failed))
     return 1 if failed else 0
