@@ -15,8 +15,8 @@ for p in python3 /usr/bin/python3; do "$p" -c 'import websockets' 2>/dev/null &&
 [ -n "$py" ] || { echo "FAIL: no Python with the websockets module (install python3-websockets)"; exit 1; }
 work=$(mktemp -d)
 . "$src/tests/tmux.sh"
-server="" helper=""
-trap 'T kill-server 2>/dev/null; [ -n "$helper" ] && kill "$helper" 2>/dev/null; [ -n "$server" ] && kill "$server" 2>/dev/null; wait; rm -rf "$work"' EXIT
+server="" helper="" opp=""
+trap 'T kill-server 2>/dev/null; for p in $opp $helper $server; do kill "$p" 2>/dev/null; done; wait; rm -rf "$work"' EXIT
 export XDG_DATA_HOME="$work/data" DRAUGHTS_SEATS="$work/seats"
 
 "$draughts" serve --listen 127.0.0.1:0 --store "$work/server.db" >"$work/serve.out" 2>"$work/serve.err" &
