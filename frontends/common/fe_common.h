@@ -8,7 +8,8 @@
 ** Files: session.c (the host, messages, the engine's news), status.c (status texts,
 ** the move list), board.c (display positions, point labels, the last move), cursor.c
 ** (the keyboard cursor, the hint), keys.c (the commands by key, questions answered),
-** form.c (the new-game form), scores.c, review.c (looking back through a game).
+** form.c (the new-game form), scores.c, review.c (looking back through a game), online.c (the
+** online and watch forms, the online game's lines beside the board, its commands and news).
 */
 #ifndef FE_COMMON_H
 #define FE_COMMON_H
@@ -19,14 +20,16 @@
 #include <draughts/frontend.h>
 
 /* What a front end shows. */
-enum { FE_VIEW_GAME, FE_VIEW_MENU, FE_VIEW_HELP, FE_VIEW_SCORES };
+enum { FE_VIEW_GAME, FE_VIEW_MENU, FE_VIEW_HELP, FE_VIEW_SCORES, FE_VIEW_ONLINE, FE_VIEW_WATCH };
 
 /* The question open over the game. */
 enum { FE_ASK_NONE, FE_ASK_MOVE, FE_ASK_SAVE, FE_ASK_LOAD, FE_ASK_QUIT, FE_ASK_RESIGN, FE_ASK_DRAW };
 
 /* The new-game form: its rows, and the row and the choices made. */
 enum {
-  FE_ROW_VARIANT, FE_ROW_RULES, FE_ROW_OPPONENT, FE_ROW_LEVEL, FE_ROW_CLOCK, FE_ROW_PLAYER, FE_ROW_START, FE_NROWS
+  FE_ROW_VARIANT, FE_ROW_RULES, FE_ROW_OPPONENT, FE_ROW_LEVEL, FE_ROW_CLOCK, FE_ROW_PLAYER, FE_ROW_START,
+  FE_ROW_ONLINE, FE_ROW_WATCH, /* only when the host plays online */
+  FE_NROWS
 };
 typedef struct fe_form {
   int row, variant, preset, opponent, level;
@@ -36,6 +39,26 @@ typedef struct fe_form {
 } fe_form;
 
 #define FE_HISTORY_ROWS 50 /* recent games the scores screen reaches */
+
+/* The online form (FE_VIEW_ONLINE) and the watch list (FE_VIEW_WATCH). */
+enum { FE_ON_SERVER, FE_ON_ACTION, FE_ON_CODE, FE_ON_CLOCK, FE_ON_SIDE, FE_ON_PUBLIC, FE_ON_GO, FE_ON_NROWS };
+enum { FE_WATCH_SERVER, FE_WATCH_LIST };
+typedef struct fe_online_form {
+  int row;               /* FE_ON_* (FE_WATCH_* in the watch list) */
+  char server[128];
+  int join;              /* 0: create a game (the new-game form's game and rules), 1: join one */
+  char code[24];
+  int clock, side, listed; /* create: a clock of the list, white/black/random, public */
+  int pick;              /* the watch list's chosen game */
+} fe_online_form;
+
+/* What the front end last heard of the online game. */
+typedef struct fe_online_seen {
+  char game[24];         /* the game on the board: a new one (joined, a rematch) is set up afresh */
+  char notice[256];      /* the news, once said */
+  int hide_tally;        /* the player chose not to see the spectators' suggestions */
+  int replaced;          /* a new online game took the board: nothing of the old one slides */
+} fe_online_seen;
 
 /* The scores screen, and what the player was last told about scores. */
 typedef struct fe_scores {
@@ -76,6 +99,8 @@ typedef struct fe_state {
   int draw_asked;        /* the draw offer on the board was put to the other player */
   fe_form form;
   fe_scores scores;
+  fe_online_form onl;
+  fe_online_seen seen;
 } fe_state;
 
 /* session.c */
@@ -98,6 +123,7 @@ void fe_locale_restore(char *old);
 /* status.c */
 const char *fe_side_title(int side);          /* "White", "Black" */
 const char *fe_who(const dr_status *st, int side); /* "computer", "you", "player 1" */
+void fe_player_name(fe_state *f, const dr_status *st, int side, char *out, size_t len); /* online: the nickname */
 int fe_computer_plays(const dr_status *st);
 void fe_status_line(fe_state *f, char *out, size_t len);
 int fe_draw_count(const dr_status *st, char *out, size_t len); /* the draw rule's count as a line; 0: none */
@@ -132,7 +158,7 @@ enum {
   FE_CMD_NONE, FE_CMD_UNDO, FE_CMD_HINT, FE_CMD_NEW, FE_CMD_RESIGN, FE_CMD_FLIP, FE_CMD_SAVE, FE_CMD_LOAD,
   FE_CMD_TYPE, FE_CMD_HELP, FE_CMD_SCORES, FE_CMD_GO, FE_CMD_QUIT, FE_CMD_ANIMATE, FE_CMD_DROP, FE_CMD_REDO,
   FE_CMD_DRAW, FE_CMD_PAUSE, FE_CMD_BACK, FE_CMD_FORWARD, FE_CMD_FIRST, FE_CMD_LAST, FE_CMD_NUMBERS, FE_CMD_THEME,
-  FE_CMD_SOUND
+  FE_CMD_SOUND, FE_CMD_DECLINE, FE_CMD_ABORT, FE_CMD_REMATCH, FE_CMD_TALLY /* the last four: online */
 };
 /* Keys a front end passes for its own (Esc, and page and line keys for reviewing). */
 enum { FE_KEY_ESC = 27, FE_KEY_PGUP = 0x1001, FE_KEY_PGDN, FE_KEY_HOME, FE_KEY_END };
@@ -188,5 +214,33 @@ const char *fe_mark_text(const char *mark, char *out, size_t len); /* " — beat
 void fe_best_text(int best, char *out, size_t len); /* the best streak, "-" before any win */
 const char *fe_outcome_word(int outcome);     /* DR_SCORE_*: "loss", "draw", "win" */
 void fe_date_text(int64_t when, char *out, size_t len);
+
+/* online.c — through the host's version-3 slots, when it has them. */
+int fe_online_kept(const fe_state *f);        /* the host plays online */
+void fe_online(fe_state *f, dr_online *out);  /* state DR_ONLINE_NONE when it does not */
+int fe_online_on(fe_state *f);                /* the game on the board is an online one */
+int fe_online_connecting(fe_state *f);        /* a request is on its way and no game is on the board */
+void fe_online_news(fe_state *f, int events); /* after 'poll': the news said, a new game set up */
+int fe_online_status(fe_state *f, char *out, size_t len); /* the online status line; 0: not online */
+int fe_online_lines(fe_state *f, char lines[][128], int max); /* beside the board */
+int fe_online_command(fe_state *f, int command); /* FE_CMD_DRAW ... */
+int fe_tally_at(fe_state *f, int point);      /* suggestions landing on 'point', for the board; 0 hidden */
+/* the online form */
+void fe_online_open(fe_state *f, int watch);  /* FE_VIEW_ONLINE, or FE_VIEW_WATCH (asking for the list) */
+int fe_online_row_shown(const fe_state *f, int row);
+const char *fe_online_label(int row);
+void fe_online_value(fe_state *f, int row, char *out, size_t len);
+char *fe_online_field(fe_state *f, size_t *size); /* the text the row being typed on edits, or NULL */
+void fe_online_row(fe_state *f, int delta);
+void fe_online_change(fe_state *f, int delta);
+int fe_online_go(fe_state *f);                /* 0: the request is on its way, the game view shown */
+/* the watch list */
+void fe_watch_refresh(fe_state *f);
+int fe_watch_count(fe_state *f);
+void fe_watch_line(fe_state *f, int index, char *out, size_t len);
+void fe_watch_move(fe_state *f, int delta);   /* Up/Down */
+void fe_watch_enter(fe_state *f);             /* Enter */
+int fe_watch_go(fe_state *f);
+const char *fe_watch_state(fe_state *f);      /* "Asking 127.0.0.1:8035...", "No public games.", "" */
 
 #endif

@@ -148,7 +148,10 @@ int fe_form_typing(fe_state *f) {
   return f->view == FE_VIEW_MENU && f->form.row == FE_ROW_PLAYER && *sc.nickname;
 }
 
-void fe_form_row(fe_state *f, int delta) { f->form.row = wrap(f->form.row, delta, FE_NROWS); }
+/* The rows: the online ones only where the host plays online. */
+void fe_form_row(fe_state *f, int delta) {
+  f->form.row = wrap(f->form.row, delta, fe_online_kept(f) ? FE_NROWS : FE_ROW_ONLINE);
+}
 
 /* Levels 1..n, then "streak" when the runtime keeps scores. */
 static int next_level(fe_state *f, int delta) {
@@ -228,6 +231,10 @@ int fe_form_start(fe_state *f) {
   dr_variant_info info;
   dr_setup setup;
   if (f->h->variant_count(f->s) == 0) return -1;
+  if (f->form.row == FE_ROW_ONLINE || f->form.row == FE_ROW_WATCH) { /* they open their own forms */
+    fe_online_open(f, f->form.row == FE_ROW_WATCH);
+    return -1;
+  }
   fe_form_info(f, &info);
   setup_of(f, &info, &setup);
   if (choose_player(f)) return -1;

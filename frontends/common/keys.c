@@ -23,12 +23,22 @@ static const struct binding {
     {FE_KEY_PGDN, FE_CMD_FORWARD}, {FE_KEY_HOME, FE_CMD_FIRST}, {FE_KEY_END, FE_CMD_LAST},
     {'b', FE_CMD_NUMBERS},   {'t', FE_CMD_THEME},    {'v', FE_CMD_SOUND},
     {FE_KEY_ESC, FE_CMD_DROP},
+    {'c', FE_CMD_DECLINE},   {'x', FE_CMD_ABORT},    {'o', FE_CMD_TALLY},
 };
 
-static int command_of(int key) {
-  for (size_t i = 0; i < sizeof bindings / sizeof *bindings; i++)
-    if (bindings[i].key == key) return bindings[i].command;
+/* An online game has no redo: there 'e' asks for a rematch. */
+static const struct binding online_bindings[] = {{'e', FE_CMD_REMATCH}};
+
+static int lookup(const struct binding *b, size_t n, int key) {
+  for (size_t i = 0; i < n; i++)
+    if (b[i].key == key) return b[i].command;
   return FE_CMD_NONE;
+}
+
+static int command_of(fe_state *f, int key) {
+  int online = fe_online_on(f) ? lookup(online_bindings, sizeof online_bindings / sizeof *online_bindings, key)
+                               : FE_CMD_NONE;
+  return online != FE_CMD_NONE ? online : lookup(bindings, sizeof bindings / sizeof *bindings, key);
 }
 
 static int undo(fe_state *f) {
@@ -112,7 +122,7 @@ static int review(fe_state *f, int command) {
 }
 
 int fe_command(fe_state *f, int key) {
-  int command = command_of(key);
+  int command = command_of(f, key);
   switch (command) {
   case FE_CMD_UNDO: return undo(f);
   case FE_CMD_HINT: hint(f); break;
@@ -125,10 +135,16 @@ int fe_command(fe_state *f, int key) {
   case FE_CMD_GO: f->h->engine_stop(f->s); break;
   case FE_CMD_DROP: drop(f); break;
   case FE_CMD_REDO: return redo(f);
-  case FE_CMD_DRAW: return offer_draw(f);
+  case FE_CMD_DRAW:
+    if (!fe_online_on(f)) return offer_draw(f);
+    fe_online_command(f, command);
+    break;
   case FE_CMD_PAUSE: return pause(f);
   case FE_CMD_BACK: case FE_CMD_FORWARD: case FE_CMD_FIRST: case FE_CMD_LAST: return review(f, command);
   case FE_CMD_NUMBERS: numbers(f); break;
+  case FE_CMD_DECLINE: case FE_CMD_ABORT: case FE_CMD_REMATCH: case FE_CMD_TALLY:
+    fe_online_command(f, command);
+    break;
   default: break;
   }
   return command;
@@ -256,7 +272,29 @@ const char *fe_question(fe_state *f, char *out, size_t len) {
 ** the room is short.  What is offered depends on who plays: a hint against the
 ** computer, redo and a draw between two people, the pause when the computer plays
 ** itself. */
+static int keys_shown(const fe_key *all, size_t nall, fe_key *out, int max) {
+  int n = 0;
+  for (size_t i = 0; i < nall && n < max; i++)
+    if (all[i].shown) out[n++] = all[i];
+  return n;
+}
+
+/* An online game has its own commands: no undo or hint, but offers, aborting, the tally. */
+static int online_keys(fe_state *f, fe_key *out, int max) {
+  dr_online o;
+  fe_online(f, &o);
+  int player = o.side >= 0;
+  const fe_key all[] = {
+      {'d', "draw", 8, player},       {'c', "decline", 6, player}, {'x', "abort", 5, player},
+      {'e', "rematch", 6, player},    {'r', "resign", 7, player},  {'o', "tally", 6, 1},
+      {'f', "flip", 3, 1},            {':', player ? "type" : "suggest", 3, 1},
+      {'n', "new", 9, 1},             {'?', "help", 10, 1},        {'q', "quit", 10, 1},
+  };
+  return keys_shown(all, sizeof all / sizeof *all, out, max);
+}
+
 int fe_game_keys(fe_state *f, fe_key *out, int max) {
+  if (fe_online_on(f)) return online_keys(f, out, max);
   dr_status st;
   fe_status(f, &st);
   int people = (st.player[0] == DR_PLAYER_HUMAN) + (st.player[1] == DR_PLAYER_HUMAN);
@@ -271,10 +309,7 @@ int fe_game_keys(fe_state *f, fe_key *out, int max) {
       {'p', "scores", 5, 1},                 {'?', "help", 10, 1},
       {'q', "quit", 10, 1},
   };
-  int n = 0;
-  for (size_t i = 0; i < sizeof all / sizeof *all && n < max; i++)
-    if (all[i].shown) out[n++] = all[i];
-  return n;
+  return keys_shown(all, sizeof all / sizeof *all, out, max);
 }
 
 /* The keys no lighter than 'lightest', 'gap' spaces apart; the line's length. */

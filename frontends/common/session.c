@@ -65,18 +65,26 @@ int fe_variant_index(fe_state *f, const char *name) {
   return -1;
 }
 
-static void say_computer_move(fe_state *f) {
+/* "The computer played c3-d4.", or online "Black played c3-d4." */
+static void say_move(fe_state *f) {
   dr_status st;
   char text[128];
   fe_status(f, &st);
-  if (f->h->move_at(f->s, st.plies - 1, NULL, text, sizeof text) == 0) fe_say(f, 0, "The computer played %s.", text);
+  int mover = (st.turn ^ 1) & 1;
+  if (f->h->move_at(f->s, st.plies - 1, NULL, text, sizeof text) != 0) return;
+  if (st.player[mover] == DR_PLAYER_COMPUTER) fe_say(f, 0, "The computer played %s.", text);
+  else fe_say(f, 0, "%s played %s.", fe_side_title(mover), text);
 }
 
 int fe_poll(fe_state *f) {
   DR_INIT(f->eng);
   int events = f->h->poll(f->s, &f->eng);
-  if (events & DR_EVENT_MOVED) say_computer_move(f);
-  if (events & DR_EVENT_FAILED) fe_say(f, 1, "%s", f->h->error(f->s));
+  fe_online_news(f, events);
+  if (events & DR_EVENT_MOVED) say_move(f);
+  if (events & DR_EVENT_FAILED) {
+    if (!f->h->has_game(f->s) && f->view == FE_VIEW_GAME) fe_menu_open(f); /* an online request failed */
+    fe_say(f, 1, "%s", f->h->error(f->s));
+  }
   return events;
 }
 
@@ -125,7 +133,7 @@ void fe_default_file(fe_state *f, char *out, size_t len) {
 
 /* Only when the person plays Black alone: two people, or none, keep White below. */
 int fe_flip_for(const int player[2]) {
-  return player[DR_WHITE] == DR_PLAYER_COMPUTER && player[DR_BLACK] == DR_PLAYER_HUMAN;
+  return player[DR_WHITE] != DR_PLAYER_HUMAN && player[DR_BLACK] == DR_PLAYER_HUMAN;
 }
 
 /* The user's character set, or UTF-8 whatever it is when 'utf8' is set (a window's

@@ -14,8 +14,17 @@ const char *fe_side_title(int side) { return side_title[side & 1]; }
 
 const char *fe_who(const dr_status *st, int side) {
   if (st->player[side] == DR_PLAYER_COMPUTER) return "computer";
-  if (st->player[side ^ 1] == DR_PLAYER_COMPUTER) return "you";
+  if (st->player[side] == DR_PLAYER_REMOTE) return "online";
+  if (st->player[side ^ 1] != DR_PLAYER_HUMAN) return "you";
   return side ? "player 2" : "player 1";
+}
+
+/* Online, the nickname ("ana (you)", "(free)"); otherwise the words of 'fe_who'. */
+void fe_player_name(fe_state *f, const dr_status *st, int side, char *out, size_t len) {
+  dr_online o;
+  fe_online(f, &o);
+  if (!fe_online_on(f)) snprintf(out, len, "%s", fe_who(st, side));
+  else snprintf(out, len, "%s%s", *o.name[side] ? o.name[side] : "(free)", o.side == side ? " (you)" : "");
 }
 
 int fe_computer_plays(const dr_status *st) {
@@ -26,6 +35,7 @@ int fe_computer_plays(const dr_status *st) {
 void fe_status_line(fe_state *f, char *out, size_t len) {
   dr_status st;
   fe_status(f, &st);
+  if (fe_online_status(f, out, len)) return;
   if (st.result != DR_ONGOING) {
     const char *what = st.result == DR_DRAW ? "a draw" : st.result == DR_WHITE_WINS ? "White wins" : "Black wins";
     snprintf(out, len, "Game over: %s (%s)", what, st.reason);

@@ -367,6 +367,20 @@ static void draw_labels(ui *u) {
   }
 }
 
+/* The spectators' suggestions: a badge with their number where each lands. */
+static void draw_tally(ui *u, const board_state *b) {
+  const layout *l = &u->lay;
+  for (int p = 0; p < DR_MAX_POINTS; p++) {
+    int king, n = (l->g->points >> p & 1) && shown_piece(b, p, &king) < 0 ? fe_tally_at(&u->fe, p) : 0;
+    if (!n) continue;
+    char text[8];
+    snprintf(text, sizeof text, "%d", n);
+    int h = text_height(u, FONT_BOLD), w = text_width(u, FONT_BOLD, text) + h / 2;
+    fill_round(u, (SDL_Rect){l->x[p] - w / 2, l->y[p] - h / 2, w, h}, h / 2, COL_HINT);
+    text_draw(u, FONT_BOLD, (rgba){20, 20, 20, 255}, l->x[p] - text_width(u, FONT_BOLD, text) / 2, l->y[p] - h / 2, text);
+  }
+}
+
 /* ------------------------------------------------------------------- draw */
 
 static void gather(ui *u, board_state *b) {
@@ -397,6 +411,7 @@ void board_draw(ui *u) {
   draw_pieces(u, &b);
   for (int p = 0; p < DR_MAX_POINTS; p++)
     if (l->g->points >> p & 1) draw_markers(u, &b, p);
+  if (b.in.from < 0) draw_tally(u, &b);
   draw_moving(u);
   draw_cursor(u);
   draw_labels(u);

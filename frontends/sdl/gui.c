@@ -72,7 +72,10 @@ void gui_draw(ui *u) {
   if (u->fe.view == FE_VIEW_MENU) menu_draw(u);
   else if (u->fe.view == FE_VIEW_HELP) help_draw(u);
   else if (u->fe.view == FE_VIEW_SCORES) scores_draw(u);
+  else if (u->fe.view == FE_VIEW_ONLINE) online_draw(u);
+  else if (u->fe.view == FE_VIEW_WATCH) watch_draw(u);
   else if (u->fe.h->has_game(u->fe.s)) board_draw(u), panel_draw(u), over_draw(u);
+  else waiting_draw(u);
 }
 
 /* ------------------------------------------------------------------ loop */
@@ -81,8 +84,10 @@ void gui_draw(ui *u) {
 ** shown the session is left alone, so the next one waits for it. */
 static int tick(ui *u) {
   int moving = anim_step(u);
-  if (!u->fe.h->has_game(u->fe.s) || u->an.kind == ANIM_MOVE) return moving;
+  if (u->an.kind == ANIM_MOVE) return moving;
   int events = fe_poll(&u->fe);
+  if (u->fe.seen.replaced) u->fe.seen.replaced = 0, gui_replaced(u); /* a new online game */
+  if (!u->fe.h->has_game(u->fe.s)) return moving || events;
   if (events & DR_EVENT_HINT) keys_follow_hint(u);
   anim_catch_up(u);
   if (fe_caught_up(&u->fe)) u->over_hidden = 0, u->moves_back = 0; /* the card back, the latest moves shown */
@@ -110,7 +115,10 @@ static void dispatch(ui *u, const SDL_Event *ev) {
   if (u->fe.view == FE_VIEW_MENU) menu_event(u, ev);
   else if (u->fe.view == FE_VIEW_HELP) help_event(u, ev);
   else if (u->fe.view == FE_VIEW_SCORES) scores_event(u, ev);
+  else if (u->fe.view == FE_VIEW_ONLINE) online_event(u, ev);
+  else if (u->fe.view == FE_VIEW_WATCH) watch_event(u, ev);
   else if (u->fe.h->has_game(u->fe.s)) keys_event(u, ev);
+  else waiting_event(u, ev);
 }
 
 /* One turn of the loop: events, the session, a frame if needed, then a script step:
@@ -211,7 +219,7 @@ static int play(ui *u, char *why, size_t len) {
   if (script && *script && !(u->sc = script_open(script, why, len))) return -1;
   fe_status(&u->fe, &st);
   u->fe.flip = fe_flip_for(st.player);
-  if (!u->fe.h->has_game(u->fe.s)) fe_menu_open(&u->fe);
+  if (!u->fe.h->has_game(u->fe.s) && !fe_online_connecting(&u->fe)) fe_menu_open(&u->fe);
   gui_replaced(u);
   fe_scores_watch(&u->fe); /* a notice from opening the score store */
   int rc = 0;

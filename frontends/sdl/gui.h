@@ -9,7 +9,8 @@
 ** painting: wood, discs, rings, crowns), sprites.c (pieces and markers as textures),
 ** text.c (fonts and cached text), board.c (layout and drawing from the geometry),
 ** anim.c (moves slide, leg by leg), keys.c (clicks, keys, commands, questions),
-** panel.c (status beside the board, bottom lines), menu.c (new game), help.c,
+** panel.c (status beside the board, bottom lines), menu.c (new game), online.c (the
+** online form, the games to watch), help.c,
 ** over.c (game-over card and questions over the board), scores.c (the player's scores
 ** beside the board and the scores screen), script.c (the test driver).
 */
@@ -218,10 +219,24 @@ int over_shown(ui *u);
 /* menu.c */
 void menu_draw(ui *u);
 void menu_event(ui *u, const SDL_Event *ev);
+/* A row of a form: its label, '<' value '>' (buttons key, key + 2 and key + 1 for the row). */
+typedef struct menu_grid {
+  int x, w, label_w, row_h;
+} menu_grid;
+void menu_row(ui *u, const menu_grid *g, int selected, int y, const char *label, const char *value, int key);
+void menu_button(ui *u, SDL_Rect b, int selected, const char *label, int key);
 
 /* scores.c — through the host's version-2 slots, when it has them. */
 void scores_draw(ui *u);
 void scores_event(ui *u, const SDL_Event *ev);
+
+/* online.c: the online form, the games to watch, waiting for the server */
+void online_draw(ui *u);
+void online_event(ui *u, const SDL_Event *ev);
+void watch_draw(ui *u);
+void watch_event(ui *u, const SDL_Event *ev);
+void waiting_draw(ui *u);
+void waiting_event(ui *u, const SDL_Event *ev);
 
 /* help.c */
 void help_draw(ui *u);

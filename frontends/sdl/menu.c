@@ -31,14 +31,12 @@ static const char *player_text(ui *u) {
 
 /* ------------------------------------------------------------------ draw */
 
-typedef struct grid {
-  int x, w, label_w, row_h;
-} grid;
+typedef menu_grid grid;
 
-static void draw_row(ui *u, const grid *g, int row, int y, const char *label, const char *value) {
+void menu_row(ui *u, const grid *g, int selected, int y, const char *label, const char *value, int key) {
   int h = text_height(u, FONT_TEXT), arrow = g->row_h;
   SDL_Rect box = {g->x + g->label_w, y, g->w - g->label_w, g->row_h};
-  if (u->fe.form.row == row)
+  if (selected)
     fill_round(u, (SDL_Rect){g->x - h / 2, y, g->w + h, g->row_h}, h / 2, (rgba){255, 240, 210, 30});
   text_draw(u, FONT_TEXT, COL_DIM, g->x, y + (g->row_h - h) / 2, label);
   SDL_Rect less = {box.x, y, arrow, g->row_h}, more = {box.x + box.w - arrow, y, arrow, g->row_h};
@@ -49,9 +47,21 @@ static void draw_row(ui *u, const grid *g, int row, int y, const char *label, co
   shown[text_fit(u, FONT_BOLD, shown, box.w - 2 * arrow)] = '\0';
   int x = box.x + (box.w - text_width(u, FONT_BOLD, shown)) / 2;
   text_draw(u, FONT_BOLD, COL_TEXT, x, y + (g->row_h - h) / 2, shown);
-  gui_button(u, (SDL_Rect){g->x, y, g->w, g->row_h}, MENU_KEY(row, PART_ROW)); /* under the arrows: */
-  gui_button(u, less, MENU_KEY(row, PART_LESS)); /* the last registered is the one a click finds */
-  gui_button(u, more, MENU_KEY(row, PART_MORE));
+  gui_button(u, (SDL_Rect){g->x, y, g->w, g->row_h}, key + PART_ROW); /* under the arrows: */
+  gui_button(u, less, key + PART_LESS); /* the last registered is the one a click finds */
+  gui_button(u, more, key + PART_MORE);
+}
+
+static void draw_row(ui *u, const grid *g, int row, int y, const char *label, const char *value) {
+  menu_row(u, g, u->fe.form.row == row, y, label, value, MENU_KEY(row, 0));
+}
+
+void menu_button(ui *u, SDL_Rect b, int selected, const char *label, int key) {
+  int h = text_height(u, FONT_BOLD);
+  fill_round(u, b, b.h / 3, selected ? COL_HEAD : (rgba){232, 190, 110, 120});
+  text_draw(u, FONT_BOLD, (rgba){40, 26, 16, 255}, b.x + (b.w - text_width(u, FONT_BOLD, label)) / 2,
+            b.y + (b.h - h) / 2, label);
+  gui_button(u, b, key);
 }
 
 static void draw_doc(ui *u, const grid *g, int y, const char *doc) {
@@ -64,14 +74,14 @@ static void draw_doc(ui *u, const grid *g, int y, const char *doc) {
   }
 }
 
+/* Start, and where the host plays online, Play online and Watch beside it. */
 static void draw_start(ui *u, const grid *g, int y) {
-  const char *label = "Start the game";
-  int h = text_height(u, FONT_BOLD), w = text_width(u, FONT_BOLD, label) + 2 * h;
-  SDL_Rect b = {g->x + (g->w - w) / 2, y, w, g->row_h};
-  rgba fill = u->fe.form.row == FE_ROW_START ? COL_HEAD : (rgba){232, 190, 110, 120};
-  fill_round(u, b, g->row_h / 3, fill);
-  text_draw(u, FONT_BOLD, (rgba){40, 26, 16, 255}, b.x + h, y + (g->row_h - h) / 2, label);
-  gui_button(u, b, MENU_KEY(FE_ROW_START, PART_ROW));
+  static const char *const labels[] = {"Start the game", "Play online", "Watch"};
+  int n = fe_online_kept(&u->fe) ? 3 : 1, h = text_height(u, FONT_BOLD), w[3], total = 0;
+  for (int i = 0; i < n; i++) total += (w[i] = text_width(u, FONT_BOLD, labels[i]) + 2 * h) + (i ? h : 0);
+  for (int i = 0, x = g->x + (g->w - total) / 2; i < n; x += w[i] + h, i++)
+    menu_button(u, (SDL_Rect){x, y, w[i], g->row_h}, u->fe.form.row == FE_ROW_START + i, labels[i],
+                MENU_KEY(FE_ROW_START + i, PART_ROW));
 }
 
 /* The rows from 'y' down; returns where the start button goes. */
@@ -139,7 +149,7 @@ static void click(ui *u, int key) {
   if (key < MENU_KEY(0, 0) || key >= MENU_KEY(FE_NROWS, 0)) return;
   u->fe.form.row = (key - MENU_KEY(0, 0)) / 4;
   int part = (key - MENU_KEY(0, 0)) % 4;
-  if (u->fe.form.row == FE_ROW_START) start(u);
+  if (u->fe.form.row >= FE_ROW_START) start(u);
   else if (part != PART_ROW) fe_form_change(&u->fe, part == PART_LESS ? -1 : 1);
 }
 

@@ -76,8 +76,9 @@ static void draw_players(ui *u, pen *p, const dr_status *st) {
     int to_move = st->result == DR_ONGOING && st->turn == side;
     if (to_move) fill_round(u, (SDL_Rect){p->x - r / 2, p->y, p->w + r, h}, h / 3, (rgba){255, 240, 210, 28});
     icon(u, side, p->x, p->y + h / 2);
-    char text[96];
-    snprintf(text, sizeof text, "%s: %s", fe_side_title(side), fe_who(st, side));
+    char text[96], name[64];
+    fe_player_name(&u->fe, st, side, name, sizeof name);
+    snprintf(text, sizeof text, "%s: %s", fe_side_title(side), name);
     int tx = p->x + 3 * r, ty = p->y + (h - text_height(u, FONT_TEXT)) / 2, font = to_move ? FONT_BOLD : FONT_TEXT;
     int mark = st->clock ? text_width(u, FONT_BOLD, "00:00.0") + r
                : to_move ? text_width(u, FONT_SMALL, "to move") + r
@@ -103,6 +104,9 @@ static void draw_header(ui *u, pen *p, const dr_status *st) {
   for (int i = 0, n = fe_scores_lines(&u->fe, player); i < n; i++) para(u, p, FONT_SMALL, COL_HEAD, player[i], 2);
   p->y += text_height(u, FONT_SMALL) / 2;
   draw_players(u, p, st);
+  char online[8][128];
+  for (int i = 0, n = fe_online_lines(&u->fe, online, 8); i < n; i++)
+    para(u, p, FONT_SMALL, strncmp(online[i], "Suggested", 9) == 0 ? COL_HINT : COL_HEAD, online[i], 2);
   p->y += text_height(u, FONT_SMALL) / 2;
 }
 

@@ -212,6 +212,8 @@ static void draw_point(ui *u, const dr_geometry *g, const board_state *b, int p)
   const char *marker = marker_of(&b->in, p, &pair);
   int ground = u->color && g->draw != DR_DRAW_LINES ? ' ' : '.';
   int piece_attr = tty_attr(u, side == DR_BLACK ? PAIR_BLACK : side == DR_WHITE ? PAIR_WHITE : PAIR_BOARD);
+  int tally = side < 0 ? fe_tally_at(&u->fe, p) : 0; /* spectators' suggestions landing here */
+  if (tally) ground = tally > 9 ? '+' : '0' + tally, piece_attr = tty_attr(u, PAIR_RING);
   if (b->last >> p & 1) piece_attr = tty_attr(u, PAIR_LAST) | (side == DR_WHITE ? A_BOLD : 0);
   int cursor = p == u->fe.cursor ? A_REVERSE : 0;
   if (marker) {

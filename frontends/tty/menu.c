@@ -63,6 +63,12 @@ void menu_draw(ui *u) {
   attron(start_attr);
   mvaddstr(11, 2, "[ Start the game ]");
   attroff(start_attr);
+  if (fe_online_kept(&u->fe)) {
+    int online_attr = u->fe.form.row == FE_ROW_ONLINE ? A_REVERSE : A_BOLD;
+    int watch_attr = u->fe.form.row == FE_ROW_WATCH ? A_REVERSE : A_BOLD;
+    attron(online_attr), mvaddstr(10, 22, "[ Play online ]"), attroff(online_attr);
+    attron(watch_attr), mvaddstr(10, 39, "[ Watch ]"), attroff(watch_attr);
+  }
   if (*u->fe.msg) {
     attron(u->fe.msg_is_error ? tty_attr(u, PAIR_ERROR) : 0);
     mvaddnstr(13, 2, u->fe.msg, COLS - 3);

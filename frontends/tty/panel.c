@@ -23,10 +23,15 @@ static int draw_clock(ui *u, const dr_status *st, int y, int x, int w) {
 }
 
 static int draw_header(ui *u, const dr_status *st, int y, int x, int w) {
+  char names[2][64], online[8][128];
+  for (int side = 0; side < 2; side++) fe_player_name(&u->fe, st, side, names[side], sizeof names[side]);
   tty_put(y++, x, w, tty_attr(u, PAIR_TITLE), "%s", st->title);
   tty_put(y++, x, w, 0, "Rules: %s", *st->rules ? st->rules : "default");
-  tty_put(y++, x, w, 0, "White: %s   Black: %s", fe_who(st, 0), fe_who(st, 1));
+  tty_put(y++, x, w, 0, "White: %s   Black: %s", names[0], names[1]);
   y = draw_clock(u, st, y, x, w);
+  for (int i = 0, n = fe_online_lines(&u->fe, online, 8); i < n; i++)
+    tty_put(y++, x, w, i == n - 1 && strncmp(online[i], "Suggested", 9) == 0 ? tty_attr(u, PAIR_RING) : 0, "%s",
+            online[i]);
   char level[96];
   fe_level_text(&u->fe, st, level, sizeof level);
   if (fe_computer_plays(st)) tty_put(y++, x, w, 0, "%s", level);

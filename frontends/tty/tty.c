@@ -218,11 +218,22 @@ static void draw_game(ui *u) {
   panel_bottom(u);
 }
 
+/* No game yet: an online request on its way. */
+static void draw_waiting(ui *u) {
+  char line[256];
+  if (!fe_online_status(&u->fe, line, sizeof line)) snprintf(line, sizeof line, "%s", u->fe.msg);
+  mvaddnstr(LINES / 2, 2, line, COLS - 3);
+  mvaddnstr(LINES - 1, 0, "Esc: back to the menu   q: quit", COLS);
+}
+
 static void draw(ui *u) {
   erase();
   if (u->fe.view == FE_VIEW_MENU) menu_draw(u);
   else if (u->fe.view == FE_VIEW_HELP) help_draw(u);
   else if (u->fe.view == FE_VIEW_SCORES) scores_draw(u);
+  else if (u->fe.view == FE_VIEW_ONLINE) online_draw(u);
+  else if (u->fe.view == FE_VIEW_WATCH) watch_draw(u);
+  else if (!u->fe.h->has_game(u->fe.s)) draw_waiting(u);
   else draw_game(u);
   refresh();
 }
@@ -231,7 +242,9 @@ static void draw(ui *u) {
 
 /* The engine's news: a move played, a hint ready, a failure. */
 static void tick(ui *u) {
-  if (fe_poll(&u->fe) & DR_EVENT_HINT) keys_follow_hint(u);
+  int events = fe_poll(&u->fe);
+  if (!u->fe.h->has_game(u->fe.s)) return;
+  if (events & DR_EVENT_HINT) keys_follow_hint(u);
   fe_caught_up(&u->fe);
   fe_scores_watch(&u->fe);
   fe_draw_watch(&u->fe);
@@ -242,7 +255,11 @@ static void key(ui *u, int ch) {
   if (u->fe.view == FE_VIEW_MENU) menu_key(u, ch);
   else if (u->fe.view == FE_VIEW_HELP) help_key(u, ch);
   else if (u->fe.view == FE_VIEW_SCORES) scores_key(u, ch);
-  else keys_game(u, ch);
+  else if (u->fe.view == FE_VIEW_ONLINE) online_key(u, ch);
+  else if (u->fe.view == FE_VIEW_WATCH) watch_key(u, ch);
+  else if (u->fe.h->has_game(u->fe.s)) keys_game(u, ch);
+  else if (ch == 'q') u->fe.quit = 1;
+  else if (ch == FE_KEY_ESC && fe_online_kept(&u->fe)) u->fe.h->online_leave(u->fe.s), fe_menu_open(&u->fe);
 }
 
 static void loop(ui *u) {
@@ -250,7 +267,7 @@ static void loop(ui *u) {
     draw(u); /* first: keys and ticks find the board laid out */
     timeout(u->fe.eng.thinking ? TICK_MS / 5 : TICK_MS); /* the computer moves as soon as it is done */
     int ch = getch();
-    if (u->fe.h->has_game(u->fe.s)) tick(u); /* before the key: the cursor is placed */
+    tick(u); /* before the key: the cursor is placed */
     if (ch != ERR) key(u, ch);
   }
 }
@@ -280,7 +297,7 @@ static int tty_run(const dr_host *host, dr_session *s, char *why, size_t len) {
   int rc = open_screen(u, &sp, why, len);
   if (rc == 0) {
     catch_signals(&old);
-    if (!host->has_game(s)) fe_menu_open(&u->fe);
+    if (!host->has_game(s) && !fe_online_connecting(&u->fe)) fe_menu_open(&u->fe);
     fe_scores_watch(&u->fe); /* a notice from opening the score store */
     loop(u);
     close_screen(sp);

@@ -5,8 +5,9 @@
 ** question, the message line, the new-game form, the scores) is its 'fe_state'
 ** (frontends/common).  Files: tty.c (plugin, terminal, main loop), probe.c, keys.c
 ** (what keys do), board.c (the board from its geometry), panel.c (status, moves,
-** message lines), menu.c (the start menu), help.c (the help pager), scores.c (the
-** scores screen and the player's streak and scores during play).
+** message lines), menu.c (the start menu), online.c (the online form, the games to
+** watch), help.c (the help pager), scores.c (the scores screen and the player's
+** streak and scores during play).
 */
 #ifndef TTY_H
 #define TTY_H
@@ -93,6 +94,12 @@ void menu_key(ui *u, int ch);
 void scores_draw(ui *u);
 void scores_key(ui *u, int ch);
 int scores_panel(ui *u, int y, int x, int w); /* the player's lines beside the board */
+
+/* online.c: the online form and the list of games to watch */
+void online_draw(ui *u);
+void online_key(ui *u, int ch);
+void watch_draw(ui *u);
+void watch_key(ui *u, int ch);
 
 /* help.c */
 void help_draw(ui *u);

@@ -166,6 +166,7 @@ static void bench_search(const cli_args *a, registry *reg, const char *variant) 
 }
 
 int cmd_bench(registry *reg, const cli_args *a) {
+  if (a->server) return bench_server(reg, a);
   printf("perft from the start position, bulk counting at the last ply, one thread\n");
   int n = a->nargs ? a->nargs : reg->count;
   for (int i = 0; i < n; i++) {

@@ -14,6 +14,7 @@
 #include "pdn.h"
 #include "perft.h"
 #include "position.h"
+#include "proto.h"
 #include "search.h"
 
 void cli_error(const char *fmt, ...) {
@@ -39,7 +40,8 @@ static const char usage[] =
     "  fen VARIANT FEN           check a position and write it back (--numeric)\n"
     "  pdn FILE [VARIANT]        check the games of a PDN file and write them back\n"
     "  conform PLUGIN|VARIANT    the conformance checks (--depth D, --cases rules.txt)\n"
-    "  bench [VARIANT...]        perft and search speed of each variant (--depth D, --threads N)\n"
+    "  bench [VARIANT...]        perft and search speed of each variant (--depth D, --threads N);\n"
+    "                            --server HOST:PORT: N games at once there (--games N, --spectators K)\n"
     "  analyse VARIANT --fen FEN the engine's analysis (--depth D | --time S, --threads N, --hash MB)\n"
     "  hub [VARIANT]             the engine on stdin/stdout, Hub protocol (--threads N, --hash MB,\n"
     "                            --allow-rule-files: 'set-param name=rules' may name a .lua file)\n"
@@ -49,6 +51,9 @@ static const char usage[] =
     "                            (--out FILE, --games N, --depth D, --eval START.lua)\n"
     "  scores                    records per variant and level, marks, streaks, recent games\n"
     "                            (--variant V, --profile NICK, --export FILE, --import FILE, --pdn ID)\n"
+    "  serve                     the game server for online play (--listen ADDR:PORT, --store FILE,\n"
+    "                            --cert FILE --key FILE, --seat-timeout S, --max-connections N,\n"
+    "                            --max-games N, --rate N, --lag MS)\n"
     "\n"
     "options (every command):\n"
     "  --rules PRESET|FILE.lua   rule preset by name, or a Lua rules script\n"
@@ -58,6 +63,8 @@ static const char usage[] =
     "  --load FILE.pdn           (play) continue the game in a PDN file\n"
     "  --level streak            (play) the computer's level follows your winning streak\n"
     "  --profile NICK            (play, scores) the player; --profile-db FILE: the score store\n"
+    "  --server HOST:PORT        (play) online: create a game there (--clock MIN+INC, --side\n"
+    "                            white|black|random, --public), --join CODE, or --watch GAME\n"
     "\n"
     "Plugins are found in $DRAUGHTS_PLUGIN_PATH, in plugins/ beside the executable, and in the\n"
     "install prefix.  A variant may also be given as a path to a plugin file.  Scores are kept in\n"
@@ -90,14 +97,16 @@ static int parse_level(const char *s, int *out) {
   return -1;
 }
 
-/* A Fischer clock, "MIN+INC": minutes a side and seconds added per move ("5+3", "0.5+0"). */
+/* A Fischer clock, "MIN+INC": minutes a side and seconds added per move ("5+3", "0.5+0";
+** "5" is 5+0).  The same limits hold for a clock here and on a server. */
 static int parse_clock(const char *s, cli_args *a) {
   char *end;
   double minutes = strtod(s, &end);
-  long inc = -1;
-  if (*end == '+') inc = strtol(end + 1, &end, 10);
-  if (end == s || *end || !(minutes > 0 && minutes <= 600) || inc < 0 || inc > 600) {
-    cli_error("--clock takes minutes a side and seconds added per move, as 5+3, not '%s'", s);
+  long inc = 0;
+  if (end != s && *end == '+') inc = end[1] ? strtol(end + 1, &end, 10) : -1;
+  if (end == s || *end || !(minutes * 60 >= 1 && minutes * 60 <= PROTO_MAX_CLOCK) || inc < 0 || inc > 600) {
+    cli_error("--clock takes minutes a side and seconds added per move, as 5+3 (minutes up to %d, seconds up to "
+              "600), not '%s'", PROTO_MAX_CLOCK / 60, s);
     return -1;
   }
   a->clock_seconds = (int)(minutes * 60 + 0.5);
@@ -128,6 +137,15 @@ static const char **string_option(cli_args *a, const char *flag) {
   if (strcmp(flag, "--pdn") == 0) return &a->pdn_id;
   if (strcmp(flag, "--theme") == 0) return &a->theme;
   if (strcmp(flag, "--sound") == 0) return &a->sound;
+  if (strcmp(flag, "--listen") == 0) return &a->listen;
+  if (strcmp(flag, "--store") == 0) return &a->store;
+  if (strcmp(flag, "--cert") == 0) return &a->cert;
+  if (strcmp(flag, "--key") == 0) return &a->key;
+  if (strcmp(flag, "--rate") == 0) return &a->rate;
+  if (strcmp(flag, "--lag") == 0) return &a->lag;
+  if (strcmp(flag, "--server") == 0) return &a->server;
+  if (strcmp(flag, "--join") == 0) return &a->join;
+  if (strcmp(flag, "--watch") == 0) return &a->watch;
   return NULL;
 }
 
@@ -138,6 +156,7 @@ static int *flag_option(cli_args *a, const char *flag) {
   if (strcmp(flag, "--two-players") == 0) return &a->two_players;
   if (strcmp(flag, "--allow-rule-files") == 0) return &a->allow_rule_files;
   if (strcmp(flag, "--numbers") == 0) return &a->numbers;
+  if (strcmp(flag, "--public") == 0) return &a->public_game;
   return NULL;
 }
 
@@ -146,6 +165,10 @@ static int *count_option(cli_args *a, const char *flag, long *max) {
   if (strcmp(flag, "--threads") == 0) return *max = 64, &a->threads;
   if (strcmp(flag, "--hash") == 0) return *max = 65536, &a->hash;
   if (strcmp(flag, "--games") == 0) return *max = 100000, &a->games;
+  if (strcmp(flag, "--seat-timeout") == 0) return *max = 86400, &a->seat_timeout;
+  if (strcmp(flag, "--max-connections") == 0) return *max = 1000000, &a->max_connections;
+  if (strcmp(flag, "--max-games") == 0) return *max = 1000000, &a->max_games;
+  if (strcmp(flag, "--spectators") == 0) return *max = 100, &a->spectators;
   return NULL;
 }
 
@@ -458,7 +481,7 @@ static const command commands[] = {
     {"play", cmd_play},   {"list", cmd_list},       {"moves", cmd_moves}, {"perft", cmd_perft},
     {"fen", cmd_fen},     {"pdn", cmd_pdn},         {"conform", cmd_conform},
     {"bench", cmd_bench}, {"analyse", cmd_analyse}, {"hub", cmd_hub}, {"match", cmd_match},
-    {"scores", cmd_scores}, {"tune", cmd_tune}, {NULL, NULL},
+    {"scores", cmd_scores}, {"tune", cmd_tune}, {"serve", cmd_serve}, {NULL, NULL},
 };
 
 int cli_main(int argc, char **argv) {

@@ -40,6 +40,12 @@ typedef struct cli_args {
   double seconds;
   const char *profile, *profile_db; /* play, scores: the player and the score store */
   const char *variant, *export_file, *import_file, *pdn_id; /* scores */
+  const char *listen, *store, *cert, *key; /* serve */
+  const char *rate, *lag;                  /* serve: messages a second, latency allowed (ms) */
+  int seat_timeout, max_connections, max_games; /* serve: 0 for the defaults */
+  const char *server, *join, *watch; /* play online: the server, a join code, a game to watch */
+  int public_game;                           /* play online: list the game publicly */
+  int spectators;                            /* bench --server: spectators per game */
 } cli_args;
 
 /* Exit statuses. */
@@ -67,5 +73,7 @@ DRI_FUNC int cmd_hub(registry *reg, const cli_args *a);
 DRI_FUNC int cmd_match(registry *reg, const cli_args *a);
 DRI_FUNC int cmd_scores(registry *reg, const cli_args *a);
 DRI_FUNC int cmd_tune(registry *reg, const cli_args *a);
+DRI_FUNC int cmd_serve(registry *reg, const cli_args *a);
+DRI_FUNC int bench_server(registry *reg, const cli_args *a); /* bench --server */
 
 #endif

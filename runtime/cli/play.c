@@ -5,6 +5,8 @@
 ** read a move or a command.  Scripts and tests drive it through standard input, so
 ** it talks to the session only through the same host table as the plugins.
 */
+#include <poll.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,9 +14,9 @@
 #include <unistd.h>
 
 #include "board.h"
-#include "cli.h"
 #include "game.h"
 #include "guard.h"
+#include "line.h"
 #include "notation.h"
 #include "session.h"
 
@@ -23,17 +25,20 @@
 static const char play_help[] =
     "Type a move as its start and end points (c3-d4, c3xe5, or every landing: c3xe5xc7),\n"
     "or one of: moves, undo, redo, hint, flip, fen, save FILE, load FILE, rules, resign,\n"
-    "draw (offer one; the other player answers accept or decline), new, help, quit.\n";
+    "draw (offer one; the other player answers accept or decline), new, help, quit.\n"
+    "Online: draw (offer or accept), decline, abort, rematch, leave, online (seats,\n"
+    "clocks, code); a spectator's move is a suggestion.\n";
 
-typedef struct line_ui {
-  const dr_host *h;
-  dr_session *s;
-  int flip;
-  char notice[256]; /* the scores' notice last shown: a new one (a save that failed) is shown once */
-  int told;         /* the end of the game was told */
-} line_ui;
+void line_say(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vprintf(fmt, ap);
+  va_end(ap);
+  putchar('\n');
+  fflush(stdout);
+}
 
-static void show(line_ui *u) {
+void line_show(line_ui *u) {
   char board[4096], last[256];
   dr_position p;
   dr_status st;
@@ -41,36 +46,60 @@ static void show(line_ui *u) {
   u->h->position(u->s, &p);
   u->h->status(u->s, &st);
   board_text(u->h->geometry(u->s), &p, u->flip, board, sizeof board);
+  u->plies_shown = st.plies;
   printf("\n%s", board);
   if (u->h->move_at(u->s, st.plies - 1, NULL, last, sizeof last) == 0) printf("last move: %s   ", last);
   if (!*st.draw_count) printf("\n");
   else if (st.draw_limit) printf("%s: %d of %d\n", st.draw_count, st.draw_counted, st.draw_limit);
   else printf("%s: %d\n", st.draw_count, st.draw_counted);
+  fflush(stdout);
 }
+
 
 static void pause_briefly(void) {
   struct timespec ts = {0, 10 * 1000 * 1000};
   nanosleep(&ts, NULL);
 }
 
-/* Waits for the engine: the computer's moves (printed as they come) or a hint. */
-static void wait_engine(line_ui *u) {
+/* What 'poll' says: the computer's moves or the opponent's, a hint, online news. */
+static int news(line_ui *u) {
+  dr_engine eng;
+  DR_INIT(eng);
+  int events = u->h->poll(u->s, &eng);
+  if (events & DR_EVENT_FAILED) printf("%s\n", u->h->error(u->s));
+  if (events & DR_EVENT_HINT) {
+    char text[256];
+    u->h->move_text(u->s, &eng.hint, text, sizeof text);
+    printf("hint: %s\n", text);
+  }
+  online_line_news(u, events);
+  if ((events & DR_EVENT_MOVED) && u->h->has_game(u->s)) {
+    dr_status st;
+    DR_INIT(st);
+    u->h->status(u->s, &st);
+    if (st.plies != u->plies_shown) line_show(u);
+  }
+  fflush(stdout);
+  return eng.thinking;
+}
+
+/* Reads what standard input has (waiting up to 'ms'), without acting on it. */
+static void read_ahead(line_ui *u, int ms) {
+  struct pollfd pfd = {STDIN_FILENO, POLLIN, 0};
+  if (u->eof || u->inlen == sizeof u->in || poll(&pfd, 1, ms) <= 0) return;
+  ssize_t got = read(STDIN_FILENO, u->in + u->inlen, sizeof u->in - u->inlen);
+  if (got <= 0) u->eof = 1;
+  else u->inlen += (size_t)got;
+}
+
+/* Waits while it is not the person's turn (the engine thinks, or the opponent online);
+** the end of the input ends the wait, the lines typed ahead wait their turn. */
+static void wait_turn(line_ui *u) {
   for (;;) {
-    dr_engine eng;
-    DR_INIT(eng);
-    int events = u->h->poll(u->s, &eng);
-    if (events & DR_EVENT_FAILED) {
-      printf("%s\n", u->h->error(u->s));
-      return;
-    }
-    if (events & DR_EVENT_HINT) {
-      char text[256];
-      u->h->move_text(u->s, &eng.hint, text, sizeof text);
-      printf("hint: %s\n", text);
-    }
-    if (events & DR_EVENT_MOVED) show(u);
-    if (!eng.thinking) return;
-    pause_briefly();
+    int thinking = news(u);
+    if (!thinking && (!online_line_waiting(u) || (u->eof && !u->inlen))) return;
+    if (u->eof) pause_briefly();
+    else read_ahead(u, 10);
   }
 }
 
@@ -96,7 +125,7 @@ static void print_fen(line_ui *u) {
 /* Runs a host command; shows the board after it, or the error. */
 static void run_command(line_ui *u, int rc) {
   if (rc) printf("%s\n", u->h->error(u->s));
-  else show(u);
+  else line_show(u);
 }
 
 static void file_command(line_ui *u, const char *line) {
@@ -135,8 +164,12 @@ static void new_game(line_ui *u) {
 }
 
 static void play_move(line_ui *u, const char *line) {
+  dr_online on;
+  DR_INIT(on);
+  if (DR_HOST_HAS(u->h, online)) u->h->online(u->s, &on);
   if (u->h->play_text(u->s, line) == 0) {
-    show(u);
+    if (on.state == DR_ONLINE_NONE) line_show(u);
+    else if (on.side < 0) printf("suggested %s\n", line); /* the board changes when the server says */
     return;
   }
   printf("%s", u->h->error(u->s));
@@ -146,15 +179,24 @@ static void play_move(line_ui *u, const char *line) {
   printf("%s\n", st.human_to_move ? " (type 'moves' for the legal moves, 'help' for commands)" : "");
 }
 
+/* An online game is on the board, or on its way. */
+static int online_game_on(line_ui *u) {
+  dr_online on;
+  DR_INIT(on);
+  if (DR_HOST_HAS(u->h, online)) u->h->online(u->s, &on);
+  return on.state != DR_ONLINE_NONE;
+}
+
 /* A command word; returns 1 to go on, 0 to quit. */
 static int command(line_ui *u, const char *line) {
   if (strcmp(line, "quit") == 0 || strcmp(line, "exit") == 0) return 0;
   if (strcmp(line, "help") == 0 || strcmp(line, "?") == 0) fputs(play_help, stdout);
   else if (strcmp(line, "rules") == 0) fputs(u->h->help(u->s), stdout);
   else if (strcmp(line, "moves") == 0) list_moves(u);
-  else if (strcmp(line, "flip") == 0) u->flip ^= 1, show(u);
+  else if (strcmp(line, "flip") == 0) u->flip ^= 1, line_show(u);
   else if (strcmp(line, "undo") == 0) run_command(u, u->h->undo(u->s));
   else if (strcmp(line, "redo") == 0) run_command(u, u->h->redo(u->s));
+  else if (online_game_on(u) && online_line_command(u, line)) return 1; /* 'draw' goes to the server */
   else if (strcmp(line, "draw") == 0) offer_draw(u);
   else if (strcmp(line, "accept") == 0 || strcmp(line, "decline") == 0)
     run_command(u, u->h->answer_draw(u->s, *line == 'a'));
@@ -163,17 +205,30 @@ static int command(line_ui *u, const char *line) {
   else if (strcmp(line, "resign") == 0) run_command(u, u->h->resign(u->s));
   else if (strcmp(line, "hint") == 0) ask_hint(u);
   else if (strcmp(line, "new") == 0) new_game(u);
-  else play_move(u, line);
+  else if (!online_line_command(u, line)) play_move(u, line);
   return 1;
 }
 
-static int read_line(char *buf, size_t len) {
-  if (!fgets(buf, (int)len, stdin)) return -1;
-  size_t n = strcspn(buf, "\r\n");
-  if (buf[n] == '\0' && n == len - 1) { /* swallow the rest of an overlong line */
-    int c;
-    while ((c = getchar()) != EOF && c != '\n') {}
+/* A whole line from 'u->in' into 'buf' (cut to its size); 0 when there is none yet. */
+static int take_line(line_ui *u, char *buf, size_t len) {
+  char *nl = memchr(u->in, '\n', u->inlen);
+  if (!nl && !(u->eof && u->inlen) && u->inlen < sizeof u->in) return 0;
+  size_t n = nl ? (size_t)(nl - u->in) : u->inlen, used = nl ? n + 1 : n;
+  snprintf(buf, len, "%.*s", (int)n, u->in);
+  memmove(u->in, u->in + used, u->inlen - used);
+  u->inlen -= used;
+  return 1;
+}
+
+/* The next line of standard input, read without stdio's buffer so that the session is
+** polled (and online news printed) while the line is awaited; -1 at the end. */
+static int read_line(line_ui *u, char *buf, size_t len) {
+  while (!take_line(u, buf, len)) {
+    if (u->eof) return -1;
+    read_ahead(u, 100);
+    news(u);
   }
+  size_t n = strcspn(buf, "\r\n");
   buf[n] = '\0';
   char *p = buf;
   while (*p == ' ' || *p == '\t') p++;
@@ -186,8 +241,8 @@ static void show_notice(line_ui *u) {
   dr_scoring sc;
   DR_INIT(sc);
   u->h->scoring(u->s, &sc);
-  if (!*sc.notice || strcmp(sc.notice, u->notice) == 0) return;
-  snprintf(u->notice, sizeof u->notice, "%s", sc.notice);
+  if (!*sc.notice || strcmp(sc.notice, u->score_notice) == 0) return;
+  snprintf(u->score_notice, sizeof u->score_notice, "%s", sc.notice);
   cli_error("%s", sc.notice);
 }
 
@@ -214,7 +269,7 @@ static void prompt(line_ui *u) {
   u->h->status(u->s, &st);
   if (st.result == DR_ONGOING) {
     u->told = 0;
-    printf("%s> ", st.turn == DR_WHITE ? "white" : "black");
+    printf("%s> ", online_line_prompt(u, st.turn == DR_WHITE ? "white" : "black"));
   } else {
     if (!u->told) {
       printf("game over: %s (%s)\n", result_text(st.result), st.reason);
@@ -229,11 +284,11 @@ static void prompt(line_ui *u) {
 
 static void line_loop(line_ui *u) {
   char line[512];
-  show(u);
+  line_show(u);
   for (;;) {
-    wait_engine(u);
+    wait_turn(u);
     prompt(u);
-    if (read_line(line, sizeof line)) break;
+    if (read_line(u, line, sizeof line)) break;
     if (*line && !command(u, line)) break;
   }
   printf("\n");
@@ -252,7 +307,7 @@ static int choose_variant(line_ui *u, char *why, size_t len) {
   for (char line[64]; n > 1 && isatty(STDIN_FILENO);) {
     printf("choose a variant [1-%d]: ", n);
     fflush(stdout);
-    if (read_line(line, sizeof line)) return snprintf(why, len, "no variant chosen"), -1;
+    if (read_line(u, line, sizeof line)) return snprintf(why, len, "no variant chosen"), -1;
     if ((k = atoi(line)) >= 1 && k <= n) break;
   }
   dr_setup setup;
@@ -266,11 +321,14 @@ static int choose_variant(line_ui *u, char *why, size_t len) {
 }
 
 static int line_run(const dr_host *h, dr_session *s, char *why, size_t len) {
-  line_ui u = {h, s, 0, "", 0};
+  static line_ui u; /* its input buffer is large */
+  memset(&u, 0, sizeof u);
+  u.h = h, u.s = s, u.plies_shown = -1;
   dr_scoring sc;
   DR_INIT(sc);
   h->scoring(s, &sc);
-  snprintf(u.notice, sizeof u.notice, "%s", sc.notice); /* 'open_scores' has shown it */
+  snprintf(u.score_notice, sizeof u.score_notice, "%s", sc.notice); /* 'open_scores' has shown it */
+  if (!h->has_game(s) && online_line_wait_game(&u, why, len)) return -1;
   if (!h->has_game(s) && choose_variant(&u, why, len)) return -1;
   dr_status st;
   DR_INIT(st);
@@ -346,10 +404,14 @@ static void open_scores(session *s, const cli_args *a, int scripted) {
   if (*sc.notice) cli_error("%s", sc.notice);
 }
 
-/* The session as the command line asks: a game started if a variant or file is named. */
+/* The session as the command line asks: a game started if a variant or file is named,
+** or an online request on its way. */
 static int start_session(session *s, const cli_args *a, const dr_setup *setup) {
-  if (session_prepare(s, setup) || (setup->variant && session_new_game(s, setup)) ||
-      (a->load && session_load_pdn(s, a->load))) {
+  dr_online_request req;
+  int online = online_request_of(a, &req);
+  if (online < 0) return -1;
+  if (session_prepare(s, setup) || (!online && setup->variant && session_new_game(s, setup)) ||
+      (a->load && session_load_pdn(s, a->load)) || (online && session_host()->online_start(s, &req))) {
     cli_error("%s", session_error(s));
     return -1;
   }
@@ -375,8 +437,10 @@ int cmd_play(registry *reg, const cli_args *a) {
   setup.fen = a->fen;
   setup.eval = a->eval;
   setup.level = a->level;
-  setup.clock_seconds = a->clock_seconds;
-  setup.clock_increment = a->clock_increment;
+  if (!a->server && !a->join && !a->watch) { /* online, the server runs the clock */
+    setup.clock_seconds = a->clock_seconds;
+    setup.clock_increment = a->clock_increment;
+  }
   if (a->sound && strcmp(a->sound, "on") != 0 && strcmp(a->sound, "off") != 0) {
     cli_error("--sound takes on or off, not '%s'", a->sound);
     return CLI_FAILED;

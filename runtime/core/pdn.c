@@ -232,7 +232,9 @@ static void write_header(FILE *out, const game *g, const pdn_tag *tags, int ntag
   }
 }
 
-void pdn_write(FILE *out, const game *g, const pdn_tag *tags, int ntags) {
+void pdn_write(FILE *out, const game *g, const pdn_tag *tags, int ntags) { pdn_write_comments(out, g, tags, ntags, NULL); }
+
+void pdn_write_comments(FILE *out, const game *g, const pdn_tag *tags, int ntags, const char *const *comments) {
   const dr_geometry *geo = g->rs->v->geometry;
   int notation = geometry_has_numbers(geo) ? NOTATION_NUMERIC : NOTATION_ALGEBRAIC;
   write_header(out, g, tags, ntags, notation);
@@ -250,6 +252,10 @@ void pdn_write(FILE *out, const game *g, const pdn_tag *tags, int ntags) {
       snprintf(word, sizeof word, "%d... %s", number, text);
     else
       snprintf(word, sizeof word, "%s", text);
+    if (comments && comments[i] && *comments[i]) {
+      size_t used = strlen(word);
+      snprintf(word + used, sizeof word - used, " {%s}", comments[i]);
+    }
     int len = (int)strlen(word);
     if (column && column + 1 + len > 79) fputc('\n', out), column = 0;
     column += fprintf(out, "%s%s", column ? " " : "", word);

@@ -57,4 +57,9 @@ DRI_FUNC int pdn_replay(const pdn_record *r, const ruleset *rs, game *g, err *e)
 /* Writes a game with the given tags (Result, GameType/Variant, FEN, Rules are added). */
 DRI_FUNC void pdn_write(FILE *out, const game *g, const pdn_tag *tags, int ntags);
 
+/* The same, with 'comments[i]' (if not NULL or "") written after ply i as "{...}":
+** the online server's clock times. */
+DRI_FUNC void pdn_write_comments(FILE *out, const game *g, const pdn_tag *tags, int ntags,
+                                 const char *const *comments);
+
 #endif

@@ -64,6 +64,17 @@ int move_same_path(const dr_move *a, const dr_move *b) {
   return move_same_effect(a, b) && a->njumps == b->njumps && memcmp(a->path, b->path, a->njumps) == 0;
 }
 
+dr_bits movelist_movable(const dr_movelist *list, dr_bits *must_capture) {
+  dr_bits movable = 0;
+  int captures = 0;
+  for (int i = 0; i < list->count; i++) {
+    movable |= (dr_bits)1 << list->moves[i].from;
+    captures += list->moves[i].captured != 0;
+  }
+  *must_capture = captures && captures == list->count ? movable : 0;
+  return movable;
+}
+
 void movelist_unique(dr_movelist *list) {
   int n = 0;
   for (int i = 0; i < list->count; i++) {

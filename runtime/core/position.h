@@ -37,6 +37,16 @@ static inline int move_same_effect(const dr_move *a, const dr_move *b) {
 
 DRI_FUNC int move_same_path(const dr_move *a, const dr_move *b);
 
+/* The landing points of a move, in order: its path, or just 'to' for a plain move. */
+static inline int move_landings(const dr_move *m, const uint8_t **out) {
+  if (m->njumps == 0) return *out = &m->to, 1;
+  return *out = m->path, m->njumps;
+}
+
+/* The pieces that have a legal move; '*must_capture' gets them too when every legal
+** move captures (a capture is forced), else 0. */
+DRI_FUNC dr_bits movelist_movable(const dr_movelist *list, dr_bits *must_capture);
+
 /* Drops moves whose (from, to, captured) repeats an earlier one: perft and search
 ** count the result of a move, not the route it took. */
 DRI_FUNC void movelist_unique(dr_movelist *list);

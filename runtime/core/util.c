@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 void err_one_line(char *s) {
@@ -104,4 +105,19 @@ int name_is_valid(const char *s, size_t max) {
   for (; *s; s++)
     if (!(islower((unsigned char)*s) || isdigit((unsigned char)*s) || *s == '_')) return 0;
   return 1;
+}
+
+int mkdir_parents(const char *file, err *e) {
+  char dir[4096];
+  snprintf(dir, sizeof dir, "%s", file);
+  char *slash = strrchr(dir, '/');
+  if (!slash || slash == dir) return 0;
+  *slash = '\0';
+  for (char *p = dir + 1;; p++) {
+    if (*p != '/' && *p != '\0') continue;
+    char c = *p;
+    *p = '\0';
+    if (mkdir(dir, 0700) != 0 && errno != EEXIST) return err_set(e, "cannot create %s: %s", dir, strerror(errno));
+    if (!(*p = c)) return 0;
+  }
 }

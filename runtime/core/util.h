@@ -46,6 +46,9 @@ DRI_FUNC char *read_file(const char *path, size_t *len, err *e);
 /* The same for a file that is data: one over 'max' bytes is an error, found while
 ** reading (a device or a growing file is never read to its end). */
 DRI_FUNC char *read_file_max(const char *path, size_t max, size_t *len, err *e);
+/* Creates the directories above 'file' that are missing (mode 0700: they hold a
+** person's or a server's data). */
+DRI_FUNC int mkdir_parents(const char *file, err *e);
 
 /* A name a plugin gives itself or its options and presets: [a-z0-9_]+, at most 'max' long. */
 DRI_FUNC int name_is_valid(const char *s, size_t max);

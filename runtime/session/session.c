@@ -41,10 +41,9 @@ session *session_new(registry *reg) {
   s->player[DR_BLACK] = DR_PLAYER_COMPUTER;
   s->seeds.s = (uint64_t)time(NULL) ^ (uint64_t)(uintptr_t)s;
   engine_init(s);
+  online_init(s);
   return s;
 }
-
-static void ruleset_drop(ruleset *rs);
 
 static void free_setup(session *s) {
   for (int i = 0; i < s->nsets; i++) free(s->sets[i]);
@@ -60,11 +59,12 @@ static void free_setup(session *s) {
 
 void session_free(session *s) {
   if (!s) return;
+  online_free(s);
   engine_destroy(s);
   scores_abandon(s); /* quitting in the middle of a game resigns it */
   scores_close(s);
   if (s->has_game) game_free(&s->g);
-  ruleset_drop(s->rs);
+  session_ruleset_drop(s->rs);
   free_setup(s);
   free(s->docs);
   free(s->redo);
@@ -232,7 +232,7 @@ static ruleset *ruleset_new(void) {
   return rs;
 }
 
-static void ruleset_drop(ruleset *rs) {
+void session_ruleset_drop(ruleset *rs) {
   if (!rs) return;
   rules_free(rs);
   free(rs);
@@ -241,7 +241,7 @@ static void ruleset_drop(ruleset *rs) {
 /* Makes 'rs' and 'g' (a game over 'rs') the session's game. */
 static void install_game(session *s, ruleset *rs, const game *g) {
   if (s->has_game) game_free(&s->g);
-  ruleset_drop(s->rs);
+  session_ruleset_drop(s->rs);
   s->rs = rs;
   s->g = *g;
   s->has_game = 1;
@@ -267,15 +267,28 @@ int session_new_game(session *s, const dr_setup *setup) {
   if (check_setup(s, setup, &level, player)) return -1;
   ruleset *rs = ruleset_new();
   if (start_game(s, setup, rs, player, &g)) {
-    ruleset_drop(rs);
+    session_ruleset_drop(rs);
     return -1;
   }
+  online_end(s); /* a local game takes the board */
   engine_cancel(s);
   scores_abandon(s); /* a new game in the middle of one resigns it */
   store_setup(s, setup, rs->v->name, level, player);
   install_game(s, rs, &g);
   scores_started(s, NULL);
   return 0;
+}
+
+void session_install(session *s, ruleset *rs, const game *g, const int player[2]) {
+  dr_setup setup = {.size = sizeof setup};
+  char spec[256];
+  rules_spec(rs, spec, sizeof spec);
+  setup.rules = spec;
+  engine_cancel(s);
+  scores_abandon(s);
+  store_setup(s, &setup, rs->v->name, s->sc.streak_mode ? DR_LEVEL_STREAK : s->level, player);
+  install_game(s, rs, g);
+  scores_started(s, "an online game");
 }
 
 int session_has_game(session *s) { return s->has_game; }
@@ -305,6 +318,7 @@ static int last_human_ply(const session *s) {
 ** game whose score is saved: taking it back would make one game two in the history. */
 static const char *cannot_undo(const session *s) {
   if (!s->has_game) return "no game yet";
+  if (online_on(s)) return "there is no undo in an online game";
   if (s->g.result != DR_ONGOING && s->g.why == s->g.resigned_why)
     return "the game was resigned: it cannot be taken back";
   if (scores_final(s)) return "this game is over and its score is saved: start a new game";
@@ -408,6 +422,7 @@ void session_changed(session *s) {
 const char *session_cannot_move(const session *s) {
   if (!s->has_game) return "no game yet";
   if (s->g.result != DR_ONGOING) return "the game is over";
+  if (online_on(s)) return online_cannot_move(s);
   if (s->player[game_position(&s->g)->turn] != DR_PLAYER_HUMAN) return "wait: it is the computer's turn";
   return NULL;
 }
@@ -446,6 +461,7 @@ int session_play(session *s, const dr_move *m) {
   }
   const dr_move *legal = session_find_legal(s, m);
   if (!legal) return session_fail(s, "that move is not legal here");
+  if (online_on(s)) return online_send_move(s, legal);
   return session_apply(s, legal);
 }
 
@@ -469,6 +485,7 @@ int session_play_text(session *s, const char *text) {
     return session_fail(s, "%s: a capture is forced: %s", e.msg, capture);
   }
   if (!m) return session_fail(s, "%s", e.msg);
+  if (online_on(s)) return online_send_move(s, m);
   return session_apply(s, m);
 }
 
@@ -552,6 +569,7 @@ static int resigning_side(const session *s) {
 int session_resign(session *s) {
   if (!s->has_game) return session_fail(s, "no game yet");
   if (s->g.result != DR_ONGOING) return session_fail(s, "the game is already over");
+  if (online_on(s)) return online_resign(s);
   int loser = resigning_side(s);
   if (loser < 0) return session_fail(s, "no person plays in this game");
   engine_cancel(s);
@@ -567,6 +585,7 @@ int session_resign(session *s) {
 int session_hint(session *s) {
   const char *why = session_cannot_move(s);
   if (why) return session_fail(s, "%s", why);
+  if (online_on(s)) return session_fail(s, "no hints in an online game");
   if (s->hint_ready && !session_input_fits(s, &s->hint)) s->hint_ready = 0; /* landed elsewhere since */
   if (s->hint_ready) s->announce_hint = 1; /* asked again: report it again */
   if (s->hint_ready || (s->job.running && s->job.for_hint)) return 0;
@@ -579,7 +598,8 @@ int session_hint(session *s) {
 /* A player as a game's PDN names it: the person by nickname (when scores are kept), two
 ** people as Player 1 and 2, the computer with its level. */
 static void player_name(const session *s, int side, char *buf, size_t len) {
-  if (s->player[side] == DR_PLAYER_COMPUTER) snprintf(buf, len, "Computer (level %d)", s->level);
+  if (s->player[0] == DR_PLAYER_REMOTE || s->player[1] == DR_PLAYER_REMOTE) snprintf(buf, len, "%s", s->op.name[side]);
+  else if (s->player[side] == DR_PLAYER_COMPUTER) snprintf(buf, len, "Computer (level %d)", s->level);
   else if (s->player[side ^ 1] == DR_PLAYER_HUMAN) snprintf(buf, len, "%s", side ? "Player 2" : "Player 1");
   else snprintf(buf, len, "%s", *s->sc.nickname ? s->sc.nickname : "You");
 }
@@ -644,6 +664,7 @@ int session_load_pdn(session *s, const char *path) {
   if (got <= 0) return session_fail(s, "%s: %s", path, got ? e.msg : "no game in the file");
   ruleset *rs = ruleset_new();
   if (replay(s, &r, rs, &g) == 0) {
+    online_end(s);
     engine_cancel(s);
     scores_abandon(s);
     store_loaded_setup(s, rs);
@@ -654,7 +675,7 @@ int session_load_pdn(session *s, const char *path) {
     char why[ERR_LEN];
     snprintf(why, sizeof why, "%s", s->error);
     session_fail(s, "%s: %s", path, why);
-    ruleset_drop(rs);
+    session_ruleset_drop(rs);
   }
   pdn_record_free(&r);
   return rc;
@@ -680,7 +701,7 @@ const char *session_preference(session *s, const char *name) {
 /* --------------------------------------------------------------- engine */
 
 int session_poll(session *s, dr_engine *out) {
-  int events = s->announce_hint ? DR_EVENT_HINT : 0;
+  int events = (s->announce_hint ? DR_EVENT_HINT : 0) | online_poll(s);
   s->announce_hint = 0;
   if (s->has_game) clock_check(s);
   if (s->job.running) events |= engine_collect(s);
@@ -750,6 +771,13 @@ static const dr_host host = {
     /* answer_draw    */ .answer_draw = session_answer_draw,
     /* pause          */ .pause = session_pause,
     /* preference     */ .preference = session_preference,
+    /* ---- version 4: online play */
+    /* online_start         */ .online_start = session_online_start,
+    /* online               */ .online = session_online,
+    /* online_game_at       */ .online_game_at = session_online_game_at,
+    /* online_suggestion_at */ .online_suggestion_at = session_online_suggestion_at,
+    /* online_command       */ .online_command = session_online_command,
+    /* online_leave         */ .online_leave = session_online_leave,
 };
 
 const dr_host *session_host(void) { return &host; }

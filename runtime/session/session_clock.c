@@ -68,7 +68,7 @@ int clock_check(session *s) {
 
 void clock_fill(const session *s, dr_status *st) {
   const session_clock *c = &s->clock;
-  if (!c->on) return;
+  if (online_clock_fill(s, st) || !c->on) return;
   st->clock = 1;
   for (int side = 0; side < 2; side++) st->clock_ms[side] = (int)left_now(s, side);
   st->clock_running = c->running >= 0 && !s->paused ? c->running + 1 : 0;

@@ -6,22 +6,13 @@
 */
 #include <string.h>
 
+#include "position.h"
 #include "session_internal.h"
-
-/* The landing points of a move: its path, or just 'to' for a plain move. */
-static int landings_of(const dr_move *m, const uint8_t **out) {
-  if (m->njumps == 0) {
-    *out = &m->to;
-    return 1;
-  }
-  *out = m->path;
-  return m->njumps;
-}
 
 /* 'm' moves the selected piece through the landings tapped so far. */
 static int is_candidate(const session *s, const dr_move *m) {
   const uint8_t *land;
-  int n = landings_of(m, &land);
+  int n = move_landings(m, &land);
   return m->from == s->from && n >= s->nlandings && memcmp(land, s->landing, (size_t)s->nlandings) == 0;
 }
 
@@ -34,7 +25,7 @@ static const dr_move *input_exact(session *s) {
   for (int i = 0; i < s->g.legal.count; i++) {
     const dr_move *m = &s->g.legal.moves[i];
     const uint8_t *land;
-    if (is_candidate(s, m) && landings_of(m, &land) == s->nlandings) return m;
+    if (is_candidate(s, m) && move_landings(m, &land) == s->nlandings) return m;
   }
   return NULL;
 }
@@ -51,7 +42,7 @@ static input_scan scan_input(session *s) {
     const dr_move *m = &s->g.legal.moves[i];
     const uint8_t *land;
     if (!is_candidate(s, m)) continue;
-    int n = landings_of(m, &land);
+    int n = move_landings(m, &land);
     if (n == s->nlandings) r.exact = 1;
     else r.next |= (dr_bits)1 << land[s->nlandings];
     for (int k = 0; k < s->nlandings && k < m->njumps; k++) r.jumped |= (dr_bits)1 << m->jumped[k];
@@ -70,14 +61,7 @@ const dr_move *session_input_move(session *s) {
 static int input_at(const session *s) { return s->nlandings ? s->landing[s->nlandings - 1] : s->from; }
 
 static void piece_sets(const session *s, dr_bits *movable, dr_bits *must_capture) {
-  int captures = 0;
-  *movable = 0;
-  for (int i = 0; i < s->g.legal.count; i++) {
-    *movable |= (dr_bits)1 << s->g.legal.moves[i].from;
-    captures += s->g.legal.moves[i].captured != 0;
-  }
-  /* A capture is forced only when every legal move captures. */
-  *must_capture = captures && captures == s->g.legal.count ? *movable : 0;
+  *movable = movelist_movable(&s->g.legal, must_capture);
 }
 
 /* A legal move through the landings so far: they all share those legs. */

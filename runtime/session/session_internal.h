@@ -7,9 +7,11 @@
 
 #include <pthread.h>
 
+#include "client.h"
 #include "game.h"
 #include "pdn.h"
 #include "profile.h"
+#include "proto.h"
 #include "rules.h"
 #include "scores.h"
 #include "search.h"
@@ -72,6 +74,40 @@ typedef struct redo_group {
   dr_move m[REDO_GROUP];
 } redo_group;
 
+/* The online game, as this side sees it (session_online.c). */
+typedef struct online_tally {
+  dr_move move;
+  int count;
+} online_tally;
+
+typedef struct online_play {
+  online_client *client;
+  int conn, list_conn;      /* the game's connection, the list's; -1 none */
+  int state;                /* DR_ONLINE_* */
+  int kind;                 /* what was asked: DR_ONLINE_CREATE, JOIN (or a resume), WATCH */
+  char *request;            /* the request, sent once the server has said welcome */
+  char server[256], nickname[PROTO_MAX_NAME + 1];
+  char game[PROTO_MAX_ID + 1], code[PROTO_MAX_ID + 1], token[PROTO_MAX_TOKEN + 1];
+  int side;                 /* the person's; -1 watching */
+  char name[2][PROTO_MAX_NAME + 1];
+  int connected[2];
+  int64_t gone_ms[2];       /* as the server last said; -1 */
+  int has_clock, clock_side, initial, increment;
+  int64_t clock_ms[2];      /* as the server last said */
+  double heard;             /* when it said it (monotonic) */
+  int draw_offer, rematch_offer, watchers;
+  online_tally *tally;
+  int ntally, mine;         /* 'mine': the spectator's own suggestion, an index in the legal moves; -1 */
+  dr_online_game *games;
+  int ngames, listing;
+  int sent_ply;             /* a move went to the server for this ply and is not back; -1 */
+  double retry_at;          /* reconnecting: when to try again */
+  int retries;
+  char notice[256];
+  char reason[96];          /* how the game ended */
+  int events;               /* DR_EVENT_* for the next 'poll' */
+} online_play;
+
 struct dr_session {
   registry *reg;
   char error[ERR_LEN];
@@ -111,6 +147,8 @@ struct dr_session {
   struct {
     char name[16], value[64];
   } prefs[SESSION_PREFS];
+
+  online_play op;
 };
 
 /* Fills a struct a front end passed, never past the 'size' it declared. */
@@ -149,6 +187,28 @@ DRI_FUNC void clock_moved(session *s, int mover); /* 'mover' moved: its time set
 DRI_FUNC void clock_turned(session *s);         /* undo or redo: the side to move's time runs */
 DRI_FUNC int clock_check(session *s);           /* 1: the side to move ran out of time and lost */
 DRI_FUNC void clock_fill(const session *s, dr_status *st);
+
+/* session.c, for the online game: makes 'rs' and 'g' the session's game (no scores). */
+DRI_FUNC void session_install(session *s, ruleset *rs, const game *g, const int player[2]);
+DRI_FUNC void session_ruleset_drop(ruleset *rs);
+
+/* session_online.c: what the rest of the session asks of the online game. */
+DRI_FUNC void online_init(session *s);
+DRI_FUNC void online_free(session *s);
+DRI_FUNC int online_on(const session *s);              /* an online game is on the board (or coming) */
+DRI_FUNC const char *online_cannot_move(const session *s); /* why not now, or NULL */
+DRI_FUNC int online_send_move(session *s, const dr_move *m); /* a player's move or a spectator's suggestion */
+DRI_FUNC int online_resign(session *s);
+DRI_FUNC int online_poll(session *s);                  /* DR_EVENT_* */
+DRI_FUNC void online_end(session *s);                  /* leaves it: a local game takes the board */
+DRI_FUNC int online_clock_fill(const session *s, dr_status *st); /* the server's clock, when it runs one: 1 */
+/* Host version 4. */
+DRI_FUNC int session_online_start(session *s, const dr_online_request *req);
+DRI_FUNC void session_online(session *s, dr_online *out);
+DRI_FUNC int session_online_game_at(session *s, int index, dr_online_game *out);
+DRI_FUNC int session_online_suggestion_at(session *s, int index, dr_suggestion *out);
+DRI_FUNC int session_online_command(session *s, int command);
+DRI_FUNC void session_online_leave(session *s);
 
 /* session_input.c */
 DRI_FUNC const dr_move *session_input_move(session *s); /* the move the input completes, or NULL */

@@ -23,7 +23,8 @@ static const char *const side_name[2] = {"white", "black"};
 /* The side the one person plays against the computer, or -1. */
 static int person_side(const session *s) {
   if (!s->has_game || s->player[0] == s->player[1]) return -1;
-  return s->player[DR_WHITE] == DR_PLAYER_HUMAN ? DR_WHITE : DR_BLACK;
+  int side = s->player[DR_WHITE] == DR_PLAYER_HUMAN ? DR_WHITE : DR_BLACK;
+  return s->player[side ^ 1] == DR_PLAYER_COMPUTER ? side : -1; /* not against someone online */
 }
 
 /* The moves 'side' made from ply 'from' on. */

@@ -65,8 +65,8 @@ printf '%s\n' "$out" | grep -q "black offers a draw: white, type accept or decli
 printf '%s\n' "$out" | grep -q "^game over: 1/2-1/2 (a draw agreed)" && pass || fail "no draw agreed: $out"
 [ "$(printf '%s\n' "$out" | grep -c 'last move: c3-d4')" -ge 2 ] && pass || fail "redo did not play c3-d4 again: $out"
 expect_error "a bad sound" "--sound takes on or off, not 'loud'" -- play template --sound loud
-expect_error "a bad clock" "--clock takes minutes a side and seconds added per move, as 5+3, not '5'" \
-  -- play template --clock 5
+expect_error "a bad clock" "--clock takes minutes a side and seconds added per move, as 5+3 (minutes up to 180, seconds up to 600), not '5+'" \
+  -- play template --clock 5+
 expect_error "a clock against the computer" "a clock is for a game between two people" \
   -- play template --level 1 --clock 5+3
 

@@ -1,6 +1,7 @@
 #!/bin/sh
 # test_layers.sh SOURCE_DIR — the runtime's subsystems depend on each other one way
-# only (cli -> session -> engine, store -> core -> sdk; sdk/docs/architecture.md).
+# only (cli -> server, session -> engine, store, online -> core -> sdk;
+# sdk/docs/architecture.md).
 # The build already refuses an include it cannot find, but a quoted include that a
 # subsystem may not use can still compile when a system header has the same name
 # (<search.h> is POSIX): so every quoted include of every runtime, front-end and
@@ -15,14 +16,16 @@ uses() {
     core) echo core ;;
     engine) echo engine core ;;
     store) echo store core ;;
-    session) echo session engine store core ;;
-    cli) echo cli session engine store core ;;
+    online) echo online core ;;
+    session) echo session engine store online core ;;
+    server) echo server online store core ;;
+    cli) echo cli server session engine store online core ;;
   esac
 }
 
 # The runtime subsystem that owns header $1, or nothing.
 owner() {
-  for sub in core engine store session cli; do
+  for sub in core engine store online session server cli; do
     [ -f "$root/runtime/$sub/$1" ] && { echo "$sub"; return; }
   done
 }
@@ -42,7 +45,7 @@ check_file() { # file layer allowed...
 }
 
 problems=$(
-  for sub in core engine store session cli; do
+  for sub in core engine store online session server cli; do
     for f in "$root/runtime/$sub"/*.[ch]; do
       # shellcheck disable=SC2046
       check_file "$f" "$sub" $(uses "$sub")
@@ -73,6 +76,19 @@ root=$saved
 case $out in
   *'runtime/core/rules.c:1: core includes engine'"'"'s "search.h"'*) pass ;;
   *) fail "a wrong-way include went unnoticed: '$out'" ;;
+esac
+
+# ...and one of the online layers: the server naming the session, which it never uses.
+mkdir -p "$tmp/runtime/server" "$tmp/runtime/session"
+printf '#include "session.h"\n' > "$tmp/runtime/server/net.c"
+: > "$tmp/runtime/session/session.h"
+root=$tmp
+# shellcheck disable=SC2046
+out=$(check_file "$tmp/runtime/server/net.c" server $(uses server))
+root=$saved
+case $out in
+  *'runtime/server/net.c:1: server includes session'"'"'s "session.h"'*) pass ;;
+  *) fail "the server including the session went unnoticed: '$out'" ;;
 esac
 
 echo "layers: $passed passed, $failed failed"

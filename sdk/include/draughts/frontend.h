@@ -37,7 +37,8 @@ extern "C" {
 #endif
 
 #define DR_FRONTEND_ABI_VERSION 1
-#define DR_HOST_ABI_VERSION 3 /* 2: profiles, scores and streaks; 3: review, draw offers, clocks, ... */
+#define DR_HOST_ABI_VERSION 4 /* 2: profiles, scores and streaks; 3: review, draw offers, clocks, ...;
+                                 4: online play */
 
 /* Zeroes a struct the host fills and sets its 'size'. */
 #define DR_INIT(s) (memset(&(s), 0, sizeof(s)), (s).size = (uint32_t)sizeof(s))
@@ -45,8 +46,9 @@ extern "C" {
 /* A game session: opaque, owned by the runtime. */
 typedef struct dr_session dr_session;
 
-/* Who plays a side. */
-enum { DR_PLAYER_HUMAN = 1, DR_PLAYER_COMPUTER = 2 };
+/* Who plays a side.  DR_PLAYER_REMOTE (host version 4): someone over the network, in
+** an online game; the session never asks it for a move. */
+enum { DR_PLAYER_HUMAN = 1, DR_PLAYER_COMPUTER = 2, DR_PLAYER_REMOTE = 3 };
 
 /* A new game.  Strings are copied by the host. */
 typedef struct dr_setup {
@@ -167,7 +169,9 @@ enum {
   DR_EVENT_MOVED = 1,   /* the computer played a move */
   DR_EVENT_HINT = 2,    /* a hint is ready */
   DR_EVENT_FAILED = 4,  /* the engine could not move: 'error' says why */
-  DR_EVENT_PROGRESS = 8 /* the engine is thinking: redraw its progress */
+  DR_EVENT_PROGRESS = 8, /* the engine is thinking: redraw its progress */
+  DR_EVENT_ONLINE = 16   /* host 4: the online game changed (a move, a seat, an offer, the tally,
+                         ** the clocks, the list): redraw; 'online' says what, 'notice' in words */
 };
 
 /* ---- Those below are for host version 2 and greater: profiles, scores, streaks. */
@@ -231,6 +235,96 @@ typedef struct dr_scoring {
   int leaving_loses;    /* leaving the game now (quit, a new game, a load) records it as a loss */
   char mark[16];        /* the highest mark the finished game's points reach, "" none */
 } dr_scoring;
+
+/* ---- Those below are for host version 4 and greater: online play. */
+
+/* What 'online_start' asks a server for. */
+enum { DR_ONLINE_CREATE = 1, DR_ONLINE_JOIN = 2, DR_ONLINE_WATCH = 3, DR_ONLINE_LIST = 4 };
+
+typedef struct dr_online_request {
+  uint32_t size;
+  int kind;               /* DR_ONLINE_* */
+  const char *server;     /* "HOST:PORT", "ws://HOST:PORT" or "wss://HOST:PORT" */
+  const char *code;       /* JOIN: the join code; WATCH: the game's id */
+  const char *nickname;   /* NULL: the player's profile, else the login name */
+  /* CREATE: the game (declared presets and options only) and how it is played. */
+  const char *variant;
+  const char *rules;      /* a preset's name; NULL: the default */
+  int nsets;
+  const char *const *sets;
+  int clock_seconds;      /* 0: no clock */
+  int increment_seconds;  /* Fischer: added after each move */
+  int side;               /* DR_WHITE, DR_BLACK, or -1: drawn by lot */
+  int listed;             /* among the server's public games */
+} dr_online_request;
+
+/* Where the online game stands (dr_online.state). */
+enum {
+  DR_ONLINE_NONE = 0,     /* no online game */
+  DR_ONLINE_CONNECTING,   /* the request is on its way */
+  DR_ONLINE_WAITING,      /* created: waiting for the second player (give them 'code') */
+  DR_ONLINE_PLAYING,
+  DR_ONLINE_OVER,         /* the game ended: a rematch may be asked for */
+  DR_ONLINE_RECONNECTING, /* the connection dropped: coming back with the seat's token */
+  DR_ONLINE_FAILED,       /* the request failed: 'notice' says why */
+  DR_ONLINE_LEFT          /* the player left the game on the board */
+};
+
+/* The online game: seats, clocks, offers, spectators, the tally, the news. */
+typedef struct dr_online {
+  uint32_t size;
+  int state;              /* DR_ONLINE_* */
+  int side;               /* the person's side; -1 when watching */
+  char server[128];
+  char game[24];          /* the game's id: others watch it with it */
+  char code[24];          /* the join code for the second player; "" when watching */
+  char name[2][40];       /* White's and Black's nicknames; "" for a free seat */
+  int connected[2];
+  int gone_ms[2];         /* an empty seat's time before it loses; -1 when taken */
+  int has_clock;
+  int64_t clock_ms[2];    /* time left now, counted down since the server's last word */
+  int clock_side;         /* whose clock runs; -1 none */
+  int initial_seconds, increment_seconds;
+  int draw_offer;         /* the side that offers a draw; -1 none */
+  int rematch_offer;      /* the side that asks for a rematch; -1 none */
+  int can_abort;          /* the game may still be aborted */
+  int watchers;           /* spectators */
+  int nsuggestions;       /* the tally of the current ply: 'online_suggestion_at' */
+  int listing;            /* the list of public games is on its way (DR_ONLINE_LIST) */
+  int ngames;             /* ...and once it came: 'online_game_at' */
+  char notice[256];       /* the latest news, one line ("Black offers a draw."); "" if none */
+  char reason[96];        /* how the game ended ("aborted by white"), once it has */
+} dr_online;
+
+/* A public game of the server, from the list. */
+typedef struct dr_online_game {
+  uint32_t size;
+  char game[24];
+  char variant[32];
+  char title[64];
+  char rules[128];
+  char clock[24];         /* "5+3" (minutes + seconds per move), "" without a clock */
+  char name[2][40];       /* "" for a free seat */
+  int waiting;            /* a seat is free */
+  int plies, watchers;
+} dr_online_game;
+
+/* A move the spectators suggest for the side to move, and how many suggest it. */
+typedef struct dr_suggestion {
+  uint32_t size;
+  dr_move move;
+  char text[64];
+  int count;
+  int mine;               /* the person (a spectator) suggests it */
+} dr_suggestion;
+
+/* What 'online_command' does. */
+enum {
+  DR_ONLINE_DRAW = 1,     /* offer a draw, or accept the one offered */
+  DR_ONLINE_DECLINE,      /* decline the draw or the rematch offered */
+  DR_ONLINE_ABORT,        /* abort the game before both players have moved */
+  DR_ONLINE_REMATCH       /* ask for a rematch, or accept the one asked for */
+};
 
 /* The runtime's services.  Unless said otherwise: 0 on success, -1 and 'error'. */
 typedef struct dr_host {
@@ -335,6 +429,29 @@ typedef struct dr_host {
   ** --sound off --numbers'): the value of setting 'name' ("theme", "sound", "numbers"), or
   ** NULL when none was given. */
   const char *(*preference)(dr_session *s, const char *name);
+
+  /* ---- Those below are for host version 4 and greater: online play.  In an online
+  ** game the person's side is DR_PLAYER_HUMAN and the other DR_PLAYER_REMOTE (both are
+  ** remote for a spectator).  The usual calls play it: a move made with 'input_point'
+  ** and 'play' (or 'play_text') goes to the server and comes back through 'poll'
+  ** (DR_EVENT_MOVED for the other side's moves, DR_EVENT_ONLINE for the rest); a
+  ** spectator's move is a suggestion; 'resign' resigns; 'undo' and 'hint' are refused.
+  ** A dropped connection comes back by itself. */
+
+  /* Starts a request (asynchronous: 'poll' reports it).  Creating, joining or
+  ** watching gives a game on the board (and leaves the online game there was);
+  ** joining a game whose seat token this user keeps resumes it.  Listing leaves the
+  ** game alone: 'listing' turns 0 when the list has come. */
+  int (*online_start)(dr_session *s, const dr_online_request *req);
+  void (*online)(dr_session *s, dr_online *out);
+  /* The list of public games, once it came: 1 filled, 0 past the end. */
+  int (*online_game_at)(dr_session *s, int index, dr_online_game *out);
+  /* The tally, most suggested first: 1 filled, 0 past the end. */
+  int (*online_suggestion_at)(dr_session *s, int index, dr_suggestion *out);
+  int (*online_command)(dr_session *s, int command); /* DR_ONLINE_DRAW ... */
+  /* Leaves the online game (a player's seat then counts down: coming back with the
+  ** same code before it runs out resumes it). */
+  void (*online_leave)(dr_session *s);
 } dr_host;
 
 /* Whether 'host' has 'slot' (for slots added after version 1). */

@@ -1,0 +1,76 @@
+/*
+** serve.c — 'draughts serve': the game server on an address and a store, until
+** SIGINT or SIGTERM.  It says where it listens (the port too, when the system chose
+** it: '--listen 127.0.0.1:0'), so scripts and tests can find it.
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "server.h"
+
+/* "ADDR:PORT", "[ADDR]:PORT" or ":PORT"; 'host' gets the address. */
+static int parse_listen(const char *text, char *host, size_t len, int *port) {
+  const char *colon = strrchr(text, ':');
+  char *end;
+  if (!colon) return cli_error("--listen takes ADDR:PORT, not '%s'", text), -1;
+  long n = strtol(colon + 1, &end, 10);
+  if (!colon[1] || *end || n < 0 || n > 65535) return cli_error("--listen: '%s' is not a port", colon + 1), -1;
+  const char *start = text;
+  size_t hl = (size_t)(colon - text);
+  if (hl >= 2 && text[0] == '[' && colon[-1] == ']') start++, hl -= 2;
+  if (hl == 0) start = "0.0.0.0", hl = strlen(start);
+  if (hl >= len) return cli_error("--listen: the address is too long"), -1;
+  snprintf(host, len, "%.*s", (int)hl, start);
+  *port = (int)n;
+  return 0;
+}
+
+static int parse_positive(const char *flag, const char *text, double max, double *out) {
+  char *end;
+  double v = strtod(text, &end);
+  if (!*text || *end || !(v > 0 && v <= max)) return cli_error("%s takes a number above 0, up to %g, not '%s'", flag, max, text), -1;
+  *out = v;
+  return 0;
+}
+
+static int configure(const cli_args *a, server_config *c, char *host, size_t len) {
+  double v;
+  server_defaults(c);
+  if (a->listen && parse_listen(a->listen, host, len, &c->port)) return -1;
+  if (a->listen) c->host = host;
+  c->store = a->store;
+  c->cert = a->cert;
+  c->key = a->key;
+  if (a->seat_timeout) c->seat_timeout_ms = a->seat_timeout * 1000;
+  if (a->max_connections) c->max_connections = a->max_connections;
+  if (a->max_games) c->max_games = a->max_games;
+  if (a->rate && parse_positive("--rate", a->rate, 100000, &v)) return -1;
+  if (a->rate) c->rate = v;
+  if (a->lag && parse_positive("--lag", a->lag, 60000, &v)) return -1;
+  if (a->lag) c->lag_ms = (int)v;
+  return 0;
+}
+
+int cmd_serve(registry *reg, const cli_args *a) {
+  server_config cfg;
+  char host[256];
+  err e;
+  if (a->nargs) return cli_error("serve takes no arguments, only options"), CLI_USAGE;
+  if (configure(a, &cfg, host, sizeof host)) return CLI_USAGE;
+  if (reg->count == 0) return cli_error("no variant plugins found: a server needs at least one"), CLI_FAILED;
+  server *srv = server_open(reg, &cfg, &e);
+  if (!srv) return cli_error("%s", e.msg), CLI_FAILED;
+  int v6 = strchr(cfg.host, ':') != NULL;
+  printf("draughts: serving on %s://%s%s%s:%d (store %s", cfg.cert ? "wss" : "ws", v6 ? "[" : "", cfg.host, v6 ? "]" : "",
+         server_port(srv), server_store(srv));
+  if (server_restored(srv)) printf(", %d live game%s restored", server_restored(srv), server_restored(srv) == 1 ? "" : "s");
+  printf(")\n");
+  fflush(stdout);
+  int rc = server_run(srv, &e);
+  server_close(srv);
+  if (rc) return cli_error("%s", e.msg), CLI_FAILED;
+  printf("draughts: stopped\n");
+  return CLI_OK;
+}

@@ -1,0 +1,368 @@
+/*
+** lobby.c — what happens before and around a game: the hello, creating a game from
+** the variant's declared presets and options only (a client never sends Lua or a
+** path), joining by code, coming back with a seat's token, watching, the list of
+** public games, finished games as PDN and by nickname, the limits per client
+** address, and reading the live games back from the store when the server starts.
+*/
+#include "server_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+
+#include "profile.h"
+
+#define LIST_MAX 200    /* games in one answer to 'list' */
+#define HISTORY_MAX 50
+
+/* ------------------------------------------------------------ addresses */
+
+server_addr *addr_find(server *srv, const char *name) {
+  for (int i = 0; i < srv->naddrs; i++)
+    if (strcmp(srv->addrs[i]->name, name) == 0) return srv->addrs[i];
+  if (srv->naddrs == srv->addr_cap)
+    srv->addrs = xrealloc(srv->addrs, (size_t)(srv->addr_cap = srv->addr_cap * 2 + 8) * sizeof *srv->addrs);
+  server_addr *a = xmalloc(sizeof *a);
+  memset(a, 0, sizeof *a);
+  snprintf(a->name, sizeof a->name, "%s", name);
+  srv->addrs[srv->naddrs++] = a;
+  return a;
+}
+
+static void addr_forget_if_idle(server *srv, server_addr *a) {
+  if (a->connections > 0 || a->games > 0) return;
+  for (int i = 0; i < srv->naddrs; i++)
+    if (srv->addrs[i] == a) {
+      srv->addrs[i] = srv->addrs[--srv->naddrs];
+      free(a);
+      return;
+    }
+}
+
+void addr_release(server *srv, server_addr *a) {
+  a->connections--;
+  addr_forget_if_idle(srv, a);
+}
+
+void table_release(table *t) {
+  if (!t->counted) return;
+  server_addr *a = addr_find(t->srv, t->creator);
+  t->counted = 0;
+  a->games--;
+  addr_forget_if_idle(t->srv, a);
+}
+
+/* ------------------------------------------------------------- tables */
+
+void random_text(char *out, int n) {
+  static const char alphabet[] = "abcdefghijkmnpqrstuvwxyz23456789"; /* no l, o, 0, 1 */
+  unsigned char bytes[64];
+  if (getrandom(bytes, (size_t)n, 0) != n) abort(); /* the kernel's CSPRNG does not fail for 64 bytes */
+  for (int i = 0; i < n; i++) out[i] = alphabet[bytes[i] & 31];
+  out[n] = '\0';
+}
+
+table *lobby_find(server *srv, const char *id) {
+  for (int i = 0; i < srv->ntables; i++)
+    if (strcmp(srv->tables[i]->row.id, id) == 0) return srv->tables[i];
+  return NULL;
+}
+
+static table *find_code(server *srv, const char *code) {
+  for (int i = 0; i < srv->ntables; i++)
+    if (strcmp(srv->tables[i]->row.code, code) == 0) return srv->tables[i];
+  return NULL;
+}
+
+void lobby_add(server *srv, table *t) {
+  if (srv->ntables == srv->table_cap)
+    srv->tables = xrealloc(srv->tables, (size_t)(srv->table_cap = srv->table_cap * 2 + 16) * sizeof *srv->tables);
+  srv->tables[srv->ntables++] = t;
+}
+
+/* ---------------------------------------------------------------- hello */
+
+static void hello(conn *c, const proto_msg *m) {
+  json_int_t version = proto_int(m->root, "protocol", 0);
+  const char *name = proto_str(m->root, "name");
+  err e;
+  if (version != PROTO_VERSION) {
+    conn_error(c, m->id, "protocol", "this server speaks protocol %d, not %lld", PROTO_VERSION, (long long)version);
+    return conn_close_after(c, LWS_CLOSE_STATUS_PROTOCOL_ERR);
+  }
+  if (name && profile_check_nickname(name, &e)) return conn_error(c, m->id, PROTO_INVALID, "hello: %s", e.msg);
+  snprintf(c->name, sizeof c->name, "%s", name ? name : "guest");
+  c->hello = 1;
+  json_t *w = proto_new(MSG_WELCOME);
+  json_object_set_new(w, "protocol", json_integer(PROTO_VERSION));
+  json_object_set_new(w, "server", json_string("draughts " DRAUGHTS_VERSION));
+  json_object_set_new(w, "limits", json_pack("{s:i, s:f, s:f, s:i}", "message", PROTO_MAX_MESSAGE, "rate",
+                                             c->srv->cfg.rate, "suggest_rate", SUGGEST_RATE, "seat_timeout",
+                                             c->srv->cfg.seat_timeout_ms / 1000));
+  conn_send(c, w);
+}
+
+/* --------------------------------------------------------------- create */
+
+static const plugin *find_variant(conn *c, const proto_msg *m, const char *name) {
+  const plugin *p = registry_find(c->srv->reg, name);
+  if (p) return p;
+  char list[256] = "";
+  for (int i = 0; i < c->srv->reg->count; i++) {
+    size_t used = strlen(list);
+    snprintf(list + used, sizeof list - used, "%s%s", i ? ", " : "", c->srv->reg->items[i]->v.name);
+  }
+  conn_error(c, m->id, "not_found", "no variant '%s' on this server (variants: %s)", name, list);
+  return NULL;
+}
+
+/* The rules a creator asks for as a spec: a declared preset by name, declared options. */
+static int rules_of(conn *c, const proto_msg *m, const plugin *p, char *spec, size_t len) {
+  const char *preset = proto_str(m->root, "rules");
+  json_t *sets = json_object_get(m->root, "set");
+  ruleset rs;
+  err e;
+  if (preset && !name_is_valid(preset, 63)) /* a name, never a path to a script */
+    return conn_error(c, m->id, PROTO_INVALID, "create: 'rules' names a preset: [a-z0-9_]+"), -1;
+  int rc = rules_load(&rs, &p->v, preset, &e);
+  for (size_t i = 0; rc == 0 && i < json_array_size(sets); i++)
+    rc = rules_set(&rs, json_string_value(json_array_get(sets, i)), &e);
+  if (rc == 0) rules_spec(&rs, spec, len);
+  rules_free(&rs); /* also after a failed 'rules_load', which leaves nothing to free */
+  if (rc) conn_error(c, m->id, PROTO_INVALID, "create: %s", e.msg);
+  return rc;
+}
+
+static int creator_side(const proto_msg *m) {
+  const char *side = proto_str(m->root, "side");
+  unsigned char coin;
+  if (side && strcmp(side, "random") != 0) return proto_side_of(side);
+  if (getrandom(&coin, 1, 0) != 1) abort();
+  return coin & 1;
+}
+
+static void new_row(conn *c, const proto_msg *m, const plugin *p, const char *spec, gamedb_game *row) {
+  json_t *clock = json_object_get(m->root, "clock");
+  memset(row, 0, sizeof *row);
+  do random_text(row->id, 8);
+  while (lobby_find(c->srv, row->id));
+  do random_text(row->code, 6);
+  while (find_code(c->srv, row->code));
+  snprintf(row->variant, sizeof row->variant, "%s", p->v.name);
+  snprintf(row->rules, sizeof row->rules, "%s", spec);
+  if (json_is_object(clock)) {
+    row->initial_ms = proto_int(clock, "initial", 0) * 1000;
+    row->increment_ms = proto_int(clock, "increment", 0) * 1000;
+  }
+  row->lag_ms = c->srv->cfg.lag_ms;
+  row->listed = proto_bool(m->root, "public", 0);
+  row->status = GAMEDB_WAITING;
+  row->clock_ms[0] = row->clock_ms[1] = row->initial_ms;
+  row->created = wall_ms();
+}
+
+static void created(conn *c, const proto_msg *m, table *t, int side) {
+  char token[PROTO_MAX_TOKEN + 1];
+  table_seat_token(t, side, c->name, token);
+  store_insert(c->srv, &t->row);
+  snprintf(t->creator, sizeof t->creator, "%s", c->addr->name);
+  t->counted = 1;
+  c->addr->games++;
+  lobby_add(c->srv, t);
+  table_attach(t, c, side);
+  json_t *r = proto_new(MSG_CREATED);
+  json_object_set_new(r, "game", json_string(t->row.id));
+  json_object_set_new(r, "code", json_string(t->row.code));
+  json_object_set_new(r, "token", json_string(token));
+  json_object_set_new(r, "side", json_string(proto_side(side)));
+  if (m->id >= 0) json_object_set_new(r, "re", json_integer(m->id));
+  conn_send(c, r);
+  table_send_state(t, c);
+}
+
+static void create(conn *c, const proto_msg *m) {
+  char spec[256];
+  gamedb_game row;
+  err e;
+  if (c->addr->games >= c->srv->cfg.max_games)
+    return conn_error(c, m->id, "limit", "too many open games from %s: at most %d", c->addr->name,
+                      c->srv->cfg.max_games);
+  const plugin *p = find_variant(c, m, proto_str(m->root, "variant"));
+  if (!p || rules_of(c, m, p, spec, sizeof spec)) return;
+  new_row(c, m, p, spec, &row);
+  table *t = table_new(c->srv, &row, &e);
+  if (!t) return conn_error(c, m->id, PROTO_INVALID, "create: %s", e.msg);
+  table_detach(c);
+  created(c, m, t, creator_side(m));
+}
+
+/* ------------------------------------------------------- join, resume */
+
+static void seated(conn *c, const proto_msg *m, table *t, int side, const char *token) {
+  json_t *r = proto_new(MSG_SEATED);
+  json_object_set_new(r, "game", json_string(t->row.id));
+  if (token) json_object_set_new(r, "token", json_string(token));
+  json_object_set_new(r, "side", json_string(proto_side(side)));
+  if (m && m->id >= 0) json_object_set_new(r, "re", json_integer(m->id));
+  conn_send(c, r);
+}
+
+static void join(conn *c, const proto_msg *m) {
+  char token[PROTO_MAX_TOKEN + 1];
+  table *t = find_code(c->srv, proto_str(m->root, "code"));
+  if (!t) return conn_error(c, m->id, "not_found", "no game has the code '%s'", proto_str(m->root, "code"));
+  if (t->row.status != GAMEDB_WAITING)
+    return conn_error(c, m->id, "full", "game %s has both its players; watch it with its id", t->row.id);
+  int side = t->row.seated[DR_WHITE] ? DR_BLACK : DR_WHITE;
+  table_detach(c);
+  table_seat_token(t, side, c->name, token);
+  store_seat(c->srv, &t->row, side);
+  table_attach(t, c, side);
+  seated(c, m, t, side, token);
+  table_start(t, wall_ms());
+}
+
+/* A seat taken back from a connection that still holds it (a new device, a dropped
+** line not noticed yet): the old one is told and let go. */
+static void take_seat(table *t, int side) {
+  conn *old = t->seat[side];
+  if (!old) return;
+  conn_error(old, -1, "seat_taken", "your seat in game %s was taken up by another connection", t->row.id);
+  table_detach(old);
+}
+
+static void resume(conn *c, const proto_msg *m) {
+  const char *id = proto_str(m->root, "game"), *token = proto_str(m->root, "token");
+  table *t = lobby_find(c->srv, id);
+  if (!t) return conn_error(c, m->id, "not_found", "no game '%s' is being played here", id);
+  int side = -1;
+  for (int k = 0; k < 2; k++) /* both compared, whatever the first gives */
+    if (table_token_matches(t, k, token)) side = k;
+  if (side < 0) return conn_error(c, m->id, "bad_token", "that token holds no seat in game %s", id);
+  if (t->seat[side] != c) {
+    take_seat(t, side);
+    table_detach(c);
+    table_attach(t, c, side);
+  }
+  seated(c, m, t, side, NULL);
+  table_send_state(t, c);
+}
+
+static void watch(conn *c, const proto_msg *m) {
+  const char *id = proto_str(m->root, "game");
+  table *t = lobby_find(c->srv, id);
+  if (!t) return conn_error(c, m->id, "not_found", "no game '%s' is being played here", id);
+  if (c->t != t || c->role != ROLE_SPECTATOR) { /* watching it already: the state again, nothing else */
+    table_detach(c);
+    table_attach(t, c, ROLE_SPECTATOR);
+  }
+  table_send_state(t, c);
+}
+
+/* ------------------------------------------------------------- listings */
+
+static void list(conn *c, const proto_msg *m) {
+  json_t *games = json_array();
+  for (int i = 0; i < c->srv->ntables && json_array_size(games) < LIST_MAX; i++) {
+    const table *t = c->srv->tables[i];
+    if (t->row.listed && t->row.status != GAMEDB_OVER) json_array_append_new(games, wire_summary(t));
+  }
+  json_t *r = proto_new(MSG_GAMES);
+  json_object_set_new(r, "games", games);
+  if (m->id >= 0) json_object_set_new(r, "re", json_integer(m->id));
+  conn_send(c, r);
+}
+
+static void pdn(conn *c, const proto_msg *m) {
+  const char *id = proto_str(m->root, "game");
+  table *t = lobby_find(c->srv, id);
+  err e;
+  char *text = t ? table_pdn(t) : c->srv->db->ops->pdn(c->srv->db, id, &e);
+  if (!text) return conn_error(c, m->id, "not_found", "%s", e.msg);
+  json_t *r = proto_new(MSG_PDN_TEXT);
+  json_object_set_new(r, "game", json_string(id));
+  json_object_set_new(r, "text", json_string(text));
+  if (m->id >= 0) json_object_set_new(r, "re", json_integer(m->id));
+  free(text);
+  conn_send(c, r);
+}
+
+static json_t *history_entry(const gamedb_game *g, int plies) {
+  return json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:i, s:I}", "game", g->id, "variant", g->variant, "white",
+                   g->name[DR_WHITE], "black", g->name[DR_BLACK], "result", result_text(g->result), "reason",
+                   g->reason, "plies", plies, "ended", (json_int_t)g->ended);
+}
+
+static void history(conn *c, const proto_msg *m) {
+  const char *name = proto_str(m->root, "name");
+  json_t *games = json_array();
+  gamedb_game g;
+  err e;
+  int plies, rc = 1;
+  for (int i = 0; i < HISTORY_MAX && (rc = c->srv->db->ops->history(c->srv->db, name, i, &g, &plies, &e)) == 1; i++)
+    json_array_append_new(games, history_entry(&g, plies));
+  if (rc < 0) {
+    json_decref(games);
+    return conn_error(c, m->id, "store", "%s", e.msg);
+  }
+  json_t *r = proto_new(MSG_HISTORY_LIST);
+  json_object_set_new(r, "name", json_string(name));
+  json_object_set_new(r, "games", games);
+  if (m->id >= 0) json_object_set_new(r, "re", json_integer(m->id));
+  conn_send(c, r);
+}
+
+static void leave(conn *c, const proto_msg *m) {
+  table_detach(c);
+  json_t *r = proto_new(MSG_LEFT);
+  if (m->id >= 0) json_object_set_new(r, "re", json_integer(m->id));
+  conn_send(c, r);
+}
+
+/* ------------------------------------------------------------- dispatch */
+
+void lobby_message(conn *c, const proto_msg *m) {
+  if (!c->hello && m->type != MSG_HELLO) {
+    conn_error(c, m->id, "protocol", "say hello first: {\"type\": \"hello\", \"protocol\": %d}", PROTO_VERSION);
+    return conn_close_after(c, LWS_CLOSE_STATUS_PROTOCOL_ERR);
+  }
+  switch (m->type) {
+  case MSG_HELLO: hello(c, m); break;
+  case MSG_LIST: list(c, m); break;
+  case MSG_CREATE: create(c, m); break;
+  case MSG_JOIN: join(c, m); break;
+  case MSG_RESUME: resume(c, m); break;
+  case MSG_WATCH: watch(c, m); break;
+  case MSG_LEAVE: leave(c, m); break;
+  case MSG_PDN: pdn(c, m); break;
+  case MSG_HISTORY: history(c, m); break;
+  default: table_message(c, m); break;
+  }
+}
+
+/* ---------------------------------------------------------- restoring */
+
+static int restore_one(void *ud, const gamedb_game *row, const gamedb_move *moves, int n) {
+  server *srv = ud;
+  err e;
+  table *t = table_new(srv, row, &e);
+  if (!t || table_replay(t, moves, n, &e)) {
+    fprintf(stderr, "draughts: serve: game %s cannot be restored: %s\n", row->id, e.msg);
+    table_free(t);
+    return 0; /* the others still can */
+  }
+  lobby_add(srv, t);
+  srv->restored++;
+  return 0;
+}
+
+int lobby_restore(server *srv, err *e) {
+  int64_t alive = 0, now = wall_ms();
+  if (srv->db->ops->last_alive(srv->db, &alive, e) < 0 || srv->db->ops->live(srv->db, restore_one, srv, e)) return -1;
+  for (int i = 0; i < srv->ntables; i++) table_restore_clock(srv->tables[i], alive ? alive : now, now);
+  srv->last_alive = now;
+  store_alive(srv, now);
+  return 0;
+}

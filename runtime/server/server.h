@@ -1,0 +1,42 @@
+/*
+** server.h — 'draughts serve': the game server.  One non-blocking event loop
+** (libwebsockets: WebSocket and HTTP on one port, TLS when given a certificate)
+** speaks the online protocol (sdk/docs/protocol.md, online/proto.h) and referees
+** every game with the same runtime and plugins as local play.  Games live in the
+** store (store/gamedb.h); a move is in the store before anyone hears of it.
+*/
+#ifndef DRAUGHTS_SERVER_H
+#define DRAUGHTS_SERVER_H
+
+#include "plugin.h"
+#include "util.h"
+
+typedef struct server_config {
+  const char *host;      /* address to listen on: "127.0.0.1" */
+  int port;              /* 0: a free port, chosen by the system */
+  const char *store;     /* the SQLite file; NULL: gamedb_path's default */
+  const char *cert, *key; /* TLS, both or neither */
+  int seat_timeout_ms;   /* a seat left empty this long loses the game */
+  int lag_ms;            /* latency allowed before a flag falls */
+  int max_connections;   /* at once, per client address */
+  int max_games;         /* open (waiting or playing) games created per client address */
+  double rate;           /* messages per second a connection may send (a burst of twice that) */
+} server_config;
+
+typedef struct server server;
+
+DRI_FUNC void server_defaults(server_config *c);
+
+/* Opens the store, restores its live games and starts listening.  NULL and a
+** one-line message when it cannot (a bad address, the port taken, a bad store). */
+DRI_FUNC server *server_open(registry *reg, const server_config *c, err *e);
+DRI_FUNC int server_port(const server *srv);           /* the port it listens on */
+DRI_FUNC const char *server_store(const server *srv);  /* the store's file */
+DRI_FUNC int server_restored(const server *srv);       /* live games read back from the store */
+
+/* Serves until SIGINT or SIGTERM; 0, or -1 and 'e' when the store failed (the
+** server then stops at once: nothing unsaved was ever announced). */
+DRI_FUNC int server_run(server *srv, err *e);
+DRI_FUNC void server_close(server *srv);
+
+#endif

@@ -1,0 +1,203 @@
+/*
+** server_internal.h — what the server's files share: connections with their send
+** queues and rate limits (net.c), the lobby that finds and seats games (lobby.c),
+** the games themselves — seats, clocks, offers, suggestions, endings — (table.c),
+** and the messages that describe them (wire.c).  Nothing else includes it.
+**
+** Everything runs on the event loop's one thread but the store's writes (writer.c).
+** Messages produced while the loop handles a round of input are held per connection,
+** marked with the round's batch of writes; the writer thread commits each batch in one
+** transaction (a group commit) while the loop goes on, and only then are the messages
+** of that batch released.  So no one hears of a move before it is durable.
+*/
+#ifndef DRAUGHTS_SERVER_INTERNAL_H
+#define DRAUGHTS_SERVER_INTERNAL_H
+
+#include <libwebsockets.h>
+
+#include "game.h"
+#include "gamedb.h"
+#include "proto.h"
+#include "rules.h"
+#include "server.h"
+
+#define SEND_QUEUE_BYTES (1u << 20) /* queued for a client beyond this: it is too slow, cut off */
+#define SEND_QUEUE_COUNT 16384     /* ...or this many (a healthy reader may fall behind a burst for a moment) */
+#define FLOOD_CUTOFF 200            /* messages refused for rate (less those forgiven) before a cut-off */
+#define SUGGEST_RATE 1.0            /* suggestions per second (a burst of three) */
+#define FINISHED_KEEP_MS 600000     /* a finished game stays in memory this long, for a rematch */
+#define TICK_MS 100                 /* clocks, empty seats and the store's heartbeat are checked this often */
+#define ALIVE_MS 1000               /* how often the store learns the server is alive */
+
+enum { ROLE_NONE = -1, ROLE_WHITE = 0, ROLE_BLACK = 1, ROLE_SPECTATOR = 2 };
+
+/* A message text, shared by every connection it goes to. */
+typedef struct outbuf {
+  int refs;
+  size_t len;
+  unsigned char data[]; /* LWS_PRE bytes of room for the frame header, then the text */
+} outbuf;
+
+typedef struct outq {
+  outbuf *b;
+  int batch;             /* held: the batch of writes it waits for */
+  struct outq *next;
+} outq;
+
+typedef struct msgq {
+  outq *head, *tail;
+  size_t bytes;
+  int count;
+} msgq;
+
+typedef struct table table;
+typedef struct server_addr server_addr;
+typedef struct writer writer;
+typedef struct write_op write_op;
+
+/* One WebSocket (or HTTP) connection: lws's per-session data. */
+typedef struct conn {
+  struct lws *wsi;
+  server *srv;
+  uint64_t serial;       /* tells spectators apart; never derived from a token */
+  server_addr *addr;     /* NULL for an HTTP request */
+  int hello;             /* said hello: requests are accepted */
+  char name[PROTO_MAX_NAME + 1]; /* the nickname it gave */
+  table *t;
+  int role;              /* ROLE_* in 't' */
+  /* input */
+  char rx[PROTO_MAX_MESSAGE + 1];
+  size_t rxlen;
+  int rx_oversize, rx_binary;
+  double tokens, stokens, refilled; /* rate limits: messages, suggestions */
+  double refused;        /* messages refused for rate, forgiven at the rate */
+  double told_rate;      /* when it was last told it is too fast */
+  /* output */
+  msgq held, queue;      /* held until the round's writes are committed; then queued */
+  struct conn *next_dirty;
+  int dirty;
+  int closing, close_code; /* close once the queue is written */
+  char *http_body;       /* an HTTP answer's body, written when writable */
+  size_t http_len;
+} conn;
+
+/* Connections and open games per client address. */
+struct server_addr {
+  char name[64];
+  int connections, games;
+};
+
+typedef struct suggestion {
+  uint64_t who;          /* the spectator's serial */
+  int move;              /* index in the game's legal moves */
+} suggestion;
+
+/* A game the server referees. */
+struct table {
+  server *srv;
+  gamedb_game row;       /* what the store keeps of it */
+  ruleset *rs;
+  game g;
+  int64_t *clock_after;  /* per ply: the mover's time left after it, for the PDN */
+  int clock_cap;
+  conn *seat[2];         /* the players' connections; NULL while away */
+  int64_t gone_since[2]; /* when a seated player left; 0 while there */
+  int draw_offer, rematch_offer; /* the side that offers; -1 none */
+  conn **watchers;
+  int nwatchers, watch_cap;
+  suggestion *sugg;
+  int nsugg, sugg_cap;
+  char creator[64];      /* the address that created it, for the open games limit */
+  int counted;           /* counts against its creator's open games */
+  int64_t over_at;       /* when it ended; 0 while on */
+};
+
+struct server {
+  registry *reg;
+  server_config cfg;
+  gamedb *db;
+  char store_path[4096];
+  struct lws_context *ctx;
+  int port;
+  table **tables;
+  int ntables, table_cap;
+  server_addr **addrs;
+  int naddrs, addr_cap;
+  conn *dirty;           /* connections holding messages */
+  writer *w;             /* the store's writes */
+  int batch;             /* the batch of writes the loop is making */
+  int store_failed;
+  err store_err;
+  uint64_t serials;
+  int64_t last_alive;
+  int restored;
+  lws_sorted_usec_list_t tick;
+};
+
+/* net.c: sending.  'conn_send' takes the message over. */
+DRI_FUNC outbuf *outbuf_new(json_t *msg);
+DRI_FUNC void outbuf_drop(outbuf *b);
+DRI_FUNC void conn_send(conn *c, json_t *msg);
+DRI_FUNC void conn_send_buf(conn *c, outbuf *b);
+DRI_FUNC void conn_error(conn *c, json_int_t re, const char *code, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+DRI_FUNC void conn_close_after(conn *c, int code); /* after what is queued */
+DRI_FUNC int conn_suggestion_ok(conn *c); /* within its rate of suggestions */
+DRI_FUNC int64_t wall_ms(void);
+
+/* writer.c: the store's writes, committed a batch at a time on the writer's thread;
+** a failure stops the server. */
+DRI_FUNC void store_insert(server *srv, const gamedb_game *g);
+DRI_FUNC void store_seat(server *srv, const gamedb_game *g, int side);
+DRI_FUNC void store_clocks(server *srv, const gamedb_game *g);
+DRI_FUNC void store_move(server *srv, const gamedb_game *g, const gamedb_move *m);
+DRI_FUNC void store_finish(server *srv, const gamedb_game *g, char *pdn); /* takes 'pdn' over */
+DRI_FUNC void store_alive(server *srv, int64_t now);
+DRI_FUNC void store_failed(server *srv, const err *e);
+DRI_FUNC writer *writer_new(gamedb *db);
+DRI_FUNC int writer_start(writer *w, struct lws_context *ctx, err *e);
+DRI_FUNC int writer_turn(server *srv, int *committed, err *e);
+DRI_FUNC int writer_stop(writer *w, err *e);
+DRI_FUNC void writer_free(writer *w);
+
+/* lobby.c */
+DRI_FUNC void lobby_message(conn *c, const proto_msg *m);
+DRI_FUNC server_addr *addr_find(server *srv, const char *name);
+DRI_FUNC void addr_release(server *srv, server_addr *a);
+DRI_FUNC table *lobby_find(server *srv, const char *id);
+DRI_FUNC void lobby_add(server *srv, table *t);
+DRI_FUNC void random_text(char *out, int n); /* n characters a person can read aloud */
+DRI_FUNC int lobby_restore(server *srv, err *e);
+
+/* table.c */
+DRI_FUNC table *table_new(server *srv, const gamedb_game *row, err *e);
+DRI_FUNC void table_free(table *t);
+DRI_FUNC int table_replay(table *t, const gamedb_move *moves, int n, err *e);
+DRI_FUNC void table_attach(table *t, conn *c, int role);
+DRI_FUNC void table_detach(conn *c);
+DRI_FUNC void table_start(table *t, int64_t now);
+DRI_FUNC void table_message(conn *c, const proto_msg *m);
+DRI_FUNC int table_tick(table *t, int64_t now); /* 1: the table can be freed */
+DRI_FUNC void table_restore_clock(table *t, int64_t last_alive, int64_t now);
+DRI_FUNC int table_side_to_move(const table *t);
+DRI_FUNC int64_t table_clock_left(const table *t, int side, int64_t now);
+DRI_FUNC void table_seat_token(table *t, int side, const char *name, char token[PROTO_MAX_TOKEN + 1]);
+DRI_FUNC int table_token_matches(const table *t, int side, const char *token);
+DRI_FUNC void table_broadcast(table *t, json_t *msg, int to_players, int to_watchers);
+DRI_FUNC void table_send_state(table *t, conn *c);
+DRI_FUNC void table_release(table *t); /* no longer counts against its creator's open games */
+DRI_FUNC char *table_pdn(const table *t);  /* the game as PDN, with its clock times (free it) */
+
+/* wire.c: the server's messages about a table. */
+DRI_FUNC json_t *wire_state(const table *t, int role, int64_t now);
+DRI_FUNC json_t *wire_moved(const table *t, int64_t now);
+DRI_FUNC json_t *wire_players(const table *t, int64_t now);
+DRI_FUNC json_t *wire_offer(const table *t, const char *event, const char *kind, int by);
+DRI_FUNC json_t *wire_over(const table *t, int64_t now);
+DRI_FUNC json_t *wire_tally(const table *t);
+DRI_FUNC json_t *wire_watchers(const table *t);
+DRI_FUNC json_t *wire_clock(const table *t, int64_t now);
+DRI_FUNC json_t *wire_summary(const table *t);
+DRI_FUNC json_t *wire_error(json_int_t re, const char *code, const char *message);
+
+#endif

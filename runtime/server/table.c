@@ -1,0 +1,517 @@
+/*
+** table.c — a game the server referees: seats and their tokens, the players' moves
+** (legal, in turn, on time: the clock runs on the server, from when a move arrives,
+** with a small allowance for latency), resigning, draws by agreement, aborting before
+** both have moved, rematches with the colours swapped, the spectators' suggestions,
+** seats left empty too long, and the end of the game kept as PDN.  The rules are the
+** variant's, through the same ruleset and game history as local play.
+*/
+#include "server_internal.h"
+
+#include <openssl/crypto.h>
+#include <openssl/evp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <time.h>
+
+#include "notation.h"
+#include "pdn.h"
+#include "position.h"
+
+static const char *const side_name[2] = {"white", "black"};
+
+/* ------------------------------------------------------------ lifetime */
+
+table *table_new(server *srv, const gamedb_game *row, err *e) {
+  dr_position start;
+  const plugin *p = registry_find(srv->reg, row->variant);
+  if (!p) return err_set(e, "no variant plugin '%s' on this server", row->variant), NULL;
+  table *t = xmalloc(sizeof *t);
+  memset(t, 0, sizeof *t);
+  t->srv = srv;
+  t->row = *row;
+  t->draw_offer = t->rematch_offer = -1;
+  t->rs = xmalloc(sizeof *t->rs);
+  memset(t->rs, 0, sizeof *t->rs);
+  if (rules_load_spec(t->rs, &p->v, row->rules, e) || fen_read(t->rs, "start", &start, e) ||
+      game_init(&t->g, t->rs, &start, e)) {
+    table_free(t);
+    return NULL;
+  }
+  return t;
+}
+
+void table_free(table *t) {
+  if (!t) return;
+  for (int side = 0; side < 2; side++)
+    if (t->seat[side]) t->seat[side]->t = NULL, t->seat[side]->role = ROLE_NONE;
+  for (int i = 0; i < t->nwatchers; i++) t->watchers[i]->t = NULL, t->watchers[i]->role = ROLE_NONE;
+  table_release(t);
+  if (t->g.ply) game_free(&t->g);
+  if (t->rs->v) rules_free(t->rs);
+  free(t->rs);
+  free(t->watchers);
+  free(t->sugg);
+  free(t->clock_after);
+  free(t);
+}
+
+static void note_clock(table *t, int ply, int64_t ms) {
+  if (ply >= t->clock_cap) t->clock_after = xrealloc(t->clock_after, (size_t)(t->clock_cap = ply * 2 + 64) * sizeof(int64_t));
+  t->clock_after[ply] = ms;
+}
+
+/* "c3 e5 c7" as a wire path, for finding the move among the legal ones. */
+static json_t *path_of_text(const char *text) {
+  json_t *path = json_array();
+  char buf[256];
+  snprintf(buf, sizeof buf, "%s", text);
+  for (char *save, *w = strtok_r(buf, " ", &save); w; w = strtok_r(NULL, " ", &save))
+    json_array_append_new(path, json_string(w));
+  return path;
+}
+
+int table_replay(table *t, const gamedb_move *moves, int n, err *e) {
+  for (int i = 0; i < n; i++) {
+    const dr_move *m;
+    json_t *path = path_of_text(moves[i].path);
+    int rc = proto_find_move(t->rs->v->geometry, &t->g.legal, path, &m, e);
+    json_decref(path);
+    if (rc || game_play(&t->g, m, e)) return err_prefix(e, "move %d (%s)", i + 1, moves[i].path);
+    note_clock(t, i, moves[i].clock_ms);
+  }
+  return 0;
+}
+
+/* ------------------------------------------------------------- clocks */
+
+int table_side_to_move(const table *t) { return game_position(&t->g)->turn; }
+
+static int has_clock(const table *t) { return t->row.initial_ms > 0; }
+
+int64_t table_clock_left(const table *t, int side, int64_t now) {
+  if (!has_clock(t)) return -1;
+  if (t->row.status != GAMEDB_PLAYING || side != table_side_to_move(t)) return t->row.clock_ms[side];
+  int64_t left = t->row.clock_ms[side] - (now - t->row.turn_started);
+  return left > 0 ? left : 0;
+}
+
+static void save_clocks(table *t) { store_clocks(t->srv, &t->row); }
+
+/* After a restart the side to move is charged only the time it had used while the
+** server was last known to be alive, never the time the server was down; empty
+** seats start counting again from now. */
+void table_restore_clock(table *t, int64_t last_alive, int64_t now) {
+  for (int side = 0; side < 2; side++) t->gone_since[side] = t->row.seated[side] ? now : 0;
+  if (t->row.status != GAMEDB_PLAYING) return;
+  int64_t used = last_alive - t->row.turn_started;
+  t->row.turn_started = now - (used > 0 ? used : 0);
+  save_clocks(t);
+}
+
+/* --------------------------------------------------------------- seats */
+
+static void hash_token(const char *token, uint8_t out[GAMEDB_HASH]) {
+  unsigned int n = GAMEDB_HASH;
+  if (!EVP_Digest(token, strlen(token), out, &n, EVP_sha256(), NULL)) abort();
+}
+
+void table_seat_token(table *t, int side, const char *name, char token[PROTO_MAX_TOKEN + 1]) {
+  unsigned char secret[PROTO_MAX_TOKEN / 2];
+  if (getrandom(secret, sizeof secret, 0) != (ssize_t)sizeof secret) abort();
+  for (size_t i = 0; i < sizeof secret; i++) snprintf(token + 2 * i, 3, "%02x", secret[i]);
+  hash_token(token, t->row.token[side]);
+  t->row.seated[side] = 1;
+  snprintf(t->row.name[side], sizeof t->row.name[side], "%s", name);
+}
+
+/* Constant time: only the hashes are compared, and all of them. */
+int table_token_matches(const table *t, int side, const char *token) {
+  uint8_t h[GAMEDB_HASH];
+  hash_token(token, h);
+  return CRYPTO_memcmp(h, t->row.token[side], GAMEDB_HASH) == 0 && t->row.seated[side];
+}
+
+/* ------------------------------------------------------------ sending */
+
+/* To everyone at the table but 'skip' (who is about to get the whole state). */
+static void broadcast_but(table *t, json_t *msg, int to_players, int to_watchers, const conn *skip) {
+  outbuf *b = outbuf_new(msg);
+  b->refs++;
+  for (int side = 0; side < 2 && to_players; side++)
+    if (t->seat[side] && t->seat[side] != skip) conn_send_buf(t->seat[side], b);
+  for (int i = 0; i < t->nwatchers && to_watchers; i++)
+    if (t->watchers[i] != skip) conn_send_buf(t->watchers[i], b);
+  outbuf_drop(b);
+}
+
+void table_broadcast(table *t, json_t *msg, int to_players, int to_watchers) {
+  broadcast_but(t, msg, to_players, to_watchers, NULL);
+}
+
+void table_send_state(table *t, conn *c) { conn_send(c, wire_state(t, c->role, wall_ms())); }
+
+static void send_states(table *t) {
+  for (int side = 0; side < 2; side++)
+    if (t->seat[side]) table_send_state(t, t->seat[side]);
+  for (int i = 0; i < t->nwatchers; i++) table_send_state(t, t->watchers[i]);
+}
+
+/* The tally goes to those who may see it: the player to move and the spectators. */
+static void send_tally(table *t) {
+  outbuf *b = outbuf_new(wire_tally(t));
+  conn *mover = t->seat[table_side_to_move(t)];
+  b->refs++;
+  if (mover) conn_send_buf(mover, b);
+  for (int i = 0; i < t->nwatchers; i++) conn_send_buf(t->watchers[i], b);
+  outbuf_drop(b);
+}
+
+/* ---------------------------------------------------------- attaching */
+
+void table_attach(table *t, conn *c, int role) {
+  c->t = t;
+  c->role = role;
+  if (role == ROLE_SPECTATOR) {
+    if (t->nwatchers == t->watch_cap)
+      t->watchers = xrealloc(t->watchers, (size_t)(t->watch_cap = t->watch_cap * 2 + 4) * sizeof *t->watchers);
+    t->watchers[t->nwatchers++] = c;
+    broadcast_but(t, wire_watchers(t), 1, 1, c);
+    return;
+  }
+  t->seat[role] = c;
+  t->gone_since[role] = 0;
+  broadcast_but(t, wire_players(t, wall_ms()), 1, 1, c);
+}
+
+static void drop_suggestion(table *t, uint64_t who) {
+  for (int i = 0; i < t->nsugg; i++)
+    if (t->sugg[i].who == who) {
+      t->sugg[i] = t->sugg[--t->nsugg];
+      send_tally(t);
+      return;
+    }
+}
+
+void table_detach(conn *c) {
+  table *t = c->t;
+  if (!t) return;
+  c->t = NULL;
+  if (c->role == ROLE_SPECTATOR) {
+    for (int i = 0; i < t->nwatchers; i++)
+      if (t->watchers[i] == c) t->watchers[i] = t->watchers[--t->nwatchers];
+    drop_suggestion(t, c->serial);
+    table_broadcast(t, wire_watchers(t), 1, 1);
+  } else if (c->role >= 0 && t->seat[c->role] == c) {
+    t->seat[c->role] = NULL;
+    t->gone_since[c->role] = wall_ms();
+    if (t->row.status != GAMEDB_OVER) table_broadcast(t, wire_players(t, wall_ms()), 1, 1);
+  }
+  c->role = ROLE_NONE;
+}
+
+void table_start(table *t, int64_t now) {
+  t->row.status = GAMEDB_PLAYING;
+  t->row.turn_started = now;
+  save_clocks(t);
+  send_states(t);
+}
+
+/* -------------------------------------------------------------- the end */
+
+static void clock_text(int64_t ms, char *out, size_t len) {
+  int64_t tenths = ms / 100;
+  snprintf(out, len, "[%%clk %d:%02d:%02d.%d]", (int)(tenths / 36000), (int)(tenths / 600 % 60),
+           (int)(tenths / 10 % 60), (int)(tenths % 10));
+}
+
+static void date_tag(int64_t when, char *out, size_t len) {
+  time_t t = (time_t)(when / 1000);
+  struct tm tm;
+  gmtime_r(&t, &tm);
+  strftime(out, len, "%Y.%m.%d", &tm);
+}
+
+static int pdn_tags(const table *t, pdn_tag *tags) {
+  int n = 0;
+  snprintf(tags[n].name, sizeof tags[n].name, "Event"), snprintf(tags[n++].value, sizeof tags->value, "draughts online game %s", t->row.id);
+  snprintf(tags[n].name, sizeof tags[n].name, "Date"), date_tag(t->row.created, tags[n++].value, sizeof tags->value);
+  for (int side = 0; side < 2; side++) {
+    snprintf(tags[n].name, sizeof tags[n].name, "%s", side ? "Black" : "White");
+    snprintf(tags[n++].value, sizeof tags->value, "%s", t->row.name[side]);
+  }
+  if (has_clock(t)) {
+    snprintf(tags[n].name, sizeof tags[n].name, "TimeControl");
+    snprintf(tags[n++].value, sizeof tags->value, "%lld+%lld", (long long)(t->row.initial_ms / 1000),
+             (long long)(t->row.increment_ms / 1000));
+    snprintf(tags[n].name, sizeof tags[n].name, "LatencyAllowance");
+    snprintf(tags[n++].value, sizeof tags->value, "%.1f", t->row.lag_ms / 1000.0);
+  }
+  if (t->row.status == GAMEDB_OVER) {
+    snprintf(tags[n].name, sizeof tags[n].name, "Termination");
+    snprintf(tags[n++].value, sizeof tags->value, "%s", t->row.reason);
+  }
+  return n;
+}
+
+char *table_pdn(const table *t) {
+  pdn_tag tags[8];
+  char *text = NULL, (*clocks)[24] = xmalloc((size_t)(t->g.count + 1) * sizeof *clocks);
+  const char **comments = xmalloc((size_t)(t->g.count + 1) * sizeof *comments);
+  size_t len = 0;
+  for (int i = 0; i < t->g.count; i++) {
+    clocks[i][0] = '\0';
+    if (has_clock(t)) clock_text(t->clock_after[i], clocks[i], sizeof clocks[i]);
+    comments[i] = clocks[i];
+  }
+  FILE *f = open_memstream(&text, &len);
+  if (!f) abort();
+  pdn_write_comments(f, &t->g, tags, pdn_tags(t, tags), comments);
+  fclose(f);
+  free(clocks);
+  free(comments);
+  return text;
+}
+
+/* Ends the game: 'result' (DR_ONGOING for an aborted game) and why, kept with its
+** PDN; 'finish' also tells everyone. */
+static void conclude(table *t, int result, const char *why, int64_t now) {
+  int turn = table_side_to_move(t);
+  if (has_clock(t) && t->row.status == GAMEDB_PLAYING) t->row.clock_ms[turn] = table_clock_left(t, turn, now);
+  t->g.result = result;
+  snprintf(t->g.resigned_why, sizeof t->g.resigned_why, "%s", why);
+  t->g.why = t->g.resigned_why;
+  t->row.status = GAMEDB_OVER;
+  t->row.result = result;
+  snprintf(t->row.reason, sizeof t->row.reason, "%s", why);
+  t->row.ended = t->over_at = now;
+  t->draw_offer = t->rematch_offer = -1;
+  t->nsugg = 0;
+  store_finish(t->srv, &t->row, table_pdn(t));
+  table_release(t);
+}
+
+static void finish(table *t, int result, const char *why, int64_t now) {
+  conclude(t, result, why, now);
+  table_broadcast(t, wire_over(t, now), 1, 1);
+}
+
+static void lose(table *t, int loser, const char *what, int64_t now) {
+  char why[64];
+  snprintf(why, sizeof why, "%s %s", side_name[loser], what);
+  finish(t, loser == DR_WHITE ? DR_BLACK_WINS : DR_WHITE_WINS, why, now);
+}
+
+/* ------------------------------------------------------------- moving */
+
+static const char *path_words(const dr_geometry *g, const dr_move *m, char *out, size_t len) {
+  const uint8_t *land;
+  int n = move_landings(m, &land);
+  size_t used = (size_t)snprintf(out, len, "%s", g->point[m->from].name);
+  for (int i = 0; i < n && used < len; i++) used += (size_t)snprintf(out + used, len - used, " %s", g->point[land[i]].name);
+  return out;
+}
+
+/* The flag falls when the time left, less the allowance for latency, runs out. */
+static int flag_fell(const table *t, int side, int64_t now) {
+  return has_clock(t) && t->row.clock_ms[side] - (now - t->row.turn_started) < -t->row.lag_ms;
+}
+
+static void play(table *t, const dr_move *m, int64_t now) {
+  int side = table_side_to_move(t), ply = t->g.count;
+  gamedb_move dm = {.ply = ply, .at = now, .clock_ms = -1};
+  err e;
+  if (has_clock(t)) {
+    int64_t left = t->row.clock_ms[side] - (now - t->row.turn_started);
+    t->row.clock_ms[side] = (left > 0 ? left : 0) + t->row.increment_ms;
+    dm.clock_ms = t->row.clock_ms[side];
+  }
+  path_words(t->rs->v->geometry, m, dm.path, sizeof dm.path);
+  if (game_play(&t->g, m, &e)) return; /* 'm' is one of the legal moves of a game going on */
+  note_clock(t, ply, dm.clock_ms);
+  t->row.turn_started = now;
+  store_move(t->srv, &t->row, &dm);
+  t->nsugg = 0;
+  if (t->draw_offer == (side ^ 1)) t->draw_offer = -1; /* answered by a move: declined */
+  if (t->g.result != DR_ONGOING) conclude(t, t->g.result, t->g.why, now); /* the move says it ended */
+  table_broadcast(t, wire_moved(t, now), 1, 1);
+  if (t->row.status == GAMEDB_OVER) table_broadcast(t, wire_over(t, now), 1, 1);
+}
+
+/* Why 'c' may not act on its game now as a player, or NULL. */
+static const char *not_playing(const conn *c, const char **code) {
+  *code = "not_a_player";
+  if (c->role == ROLE_SPECTATOR) return "spectators do not play: send 'suggest' to suggest a move";
+  *code = "not_started";
+  if (c->t->row.status == GAMEDB_WAITING) return "the game starts when the second player joins";
+  *code = "game_over";
+  if (c->t->row.status == GAMEDB_OVER) return "the game is over";
+  return NULL;
+}
+
+static int stale(conn *c, const proto_msg *m) {
+  json_int_t ply = proto_int(m->root, "ply", -1);
+  if (ply < 0 || ply == c->t->g.count) return 0;
+  conn_error(c, m->id, "stale", "that was meant for ply %lld; the game is at ply %d", (long long)ply, c->t->g.count);
+  return 1;
+}
+
+static void move(conn *c, const proto_msg *m, int64_t now) {
+  table *t = c->t;
+  const char *code, *why = not_playing(c, &code);
+  const dr_move *mv;
+  err e;
+  if (why) return conn_error(c, m->id, code, "%s", why);
+  int turn = table_side_to_move(t);
+  if (c->role != turn) return conn_error(c, m->id, "not_your_turn", "it is %s's turn", side_name[turn]);
+  if (stale(c, m)) return;
+  if (flag_fell(t, turn, now)) return lose(t, turn, "ran out of time", now);
+  if (proto_find_move(t->rs->v->geometry, &t->g.legal, json_object_get(m->root, "path"), &mv, &e))
+    return conn_error(c, m->id, "illegal_move", "%s", e.msg);
+  play(t, mv, now);
+}
+
+static void suggest(conn *c, const proto_msg *m) {
+  table *t = c->t;
+  const dr_move *mv;
+  err e;
+  if (c->role != ROLE_SPECTATOR) return conn_error(c, m->id, "not_a_spectator", "players move: send 'move'");
+  if (t->row.status != GAMEDB_PLAYING) return conn_error(c, m->id, "not_started", "the game is not being played");
+  if (stale(c, m)) return;
+  if (!conn_suggestion_ok(c))
+    return conn_error(c, m->id, "rate_limited", "too many suggestions: at most %g a second", SUGGEST_RATE);
+  if (proto_find_move(t->rs->v->geometry, &t->g.legal, json_object_get(m->root, "path"), &mv, &e))
+    return conn_error(c, m->id, "illegal_move", "%s", e.msg);
+  int index = (int)(mv - t->g.legal.moves), i = 0;
+  while (i < t->nsugg && t->sugg[i].who != c->serial) i++; /* a new suggestion replaces the old */
+  if (i == t->nsugg) {
+    if (t->nsugg == t->sugg_cap) t->sugg = xrealloc(t->sugg, (size_t)(t->sugg_cap = t->sugg_cap * 2 + 4) * sizeof *t->sugg);
+    t->nsugg++;
+  }
+  t->sugg[i] = (suggestion){c->serial, index};
+  send_tally(t);
+}
+
+/* ------------------------------------------------------ offers, endings */
+
+/* An offer (a draw, a rematch) made, accepted or declined: 1 when both sides want it. */
+static int offer_answered(conn *c, const proto_msg *m, int *offer, const char *kind) {
+  const char *action = proto_str(m->root, "action");
+  int other = c->role ^ 1;
+  if (*offer == other && strcmp(action, "decline") != 0) return 1;
+  if (strcmp(action, "offer") == 0) {
+    *offer = c->role;
+    table_broadcast(c->t, wire_offer(c->t, "offered", kind, c->role), 1, 1);
+  } else if (*offer != other) {
+    conn_error(c, m->id, "no_offer", "no %s is offered to you", kind);
+  } else {
+    *offer = -1;
+    table_broadcast(c->t, wire_offer(c->t, "declined", kind, c->role), 1, 1);
+  }
+  return 0;
+}
+
+static void draw(conn *c, const proto_msg *m, int64_t now) {
+  const char *code, *why = not_playing(c, &code);
+  if (why) return conn_error(c, m->id, code, "%s", why);
+  if (offer_answered(c, m, &c->t->draw_offer, "draw")) finish(c->t, DR_DRAW, "draw by agreement", now);
+}
+
+static void resign(conn *c, const proto_msg *m, int64_t now) {
+  const char *code, *why = not_playing(c, &code);
+  if (why) return conn_error(c, m->id, code, "%s", why);
+  lose(c->t, c->role, "resigned", now);
+}
+
+static void abort_game(conn *c, const proto_msg *m, int64_t now) {
+  table *t = c->t;
+  char why[64];
+  if (c->role != ROLE_WHITE && c->role != ROLE_BLACK) return conn_error(c, m->id, "not_a_player", "only a player aborts");
+  if (t->row.status == GAMEDB_OVER) return conn_error(c, m->id, "game_over", "the game is over");
+  if (t->g.count >= 2)
+    return conn_error(c, m->id, "not_allowed", "both players have moved: resign or offer a draw instead");
+  snprintf(why, sizeof why, "aborted by %s", side_name[c->role]);
+  finish(t, DR_ONGOING, why, now);
+}
+
+/* The same game again, colours swapped, both players seated and the spectators along. */
+static void rematch_start(table *old, int64_t now) {
+  gamedb_game row = old->row;
+  char token[2][PROTO_MAX_TOKEN + 1];
+  err e;
+  random_text(row.id, 8);
+  while (lobby_find(old->srv, row.id)) random_text(row.id, 8);
+  random_text(row.code, 6);
+  snprintf(row.rematch_of, sizeof row.rematch_of, "%s", old->row.id);
+  row.status = GAMEDB_PLAYING;
+  row.result = DR_ONGOING;
+  row.reason[0] = '\0';
+  row.clock_ms[0] = row.clock_ms[1] = row.initial_ms;
+  row.turn_started = row.created = now;
+  row.ended = 0;
+  table *t = table_new(old->srv, &row, &e);
+  if (!t) return table_broadcast(old, wire_error(-1, "store", e.msg), 1, 0);
+  for (int side = 0; side < 2; side++) table_seat_token(t, side ^ 1, old->row.name[side], token[side ^ 1]);
+  store_insert(t->srv, &t->row);
+  snprintf(t->creator, sizeof t->creator, "%s", old->creator);
+  t->counted = 1;
+  addr_find(t->srv, t->creator)->games++;
+  lobby_add(t->srv, t);
+  for (int side = 0; side < 2; side++) {
+    conn *c = old->seat[side];
+    old->seat[side] = NULL;
+    if (!c) continue;
+    c->t = t, c->role = side ^ 1, t->seat[side ^ 1] = c;
+    conn_send(c, json_pack("{s:s, s:s, s:s, s:s}", "type", "seated", "game", t->row.id, "token", token[side ^ 1],
+                           "side", side_name[side ^ 1]));
+  }
+  for (int i = 0; i < old->nwatchers; i++) table_attach(t, old->watchers[i], ROLE_SPECTATOR);
+  old->nwatchers = 0;
+  old->rematch_offer = -1;
+  send_states(t);
+}
+
+static void rematch(conn *c, const proto_msg *m, int64_t now) {
+  table *t = c->t;
+  if (c->role != ROLE_WHITE && c->role != ROLE_BLACK)
+    return conn_error(c, m->id, "not_a_player", "only a player asks for a rematch");
+  if (t->row.status != GAMEDB_OVER) return conn_error(c, m->id, "not_over", "a rematch comes after the game");
+  if (!t->row.seated[0] || !t->row.seated[1]) return conn_error(c, m->id, "not_allowed", "nobody played this game");
+  if (offer_answered(c, m, &t->rematch_offer, "rematch")) rematch_start(t, now);
+}
+
+void table_message(conn *c, const proto_msg *m) {
+  int64_t now = wall_ms();
+  if (!c->t) return conn_error(c, m->id, "not_in_game", "create, join, resume or watch a game first");
+  switch (m->type) {
+  case MSG_MOVE: move(c, m, now); break;
+  case MSG_SUGGEST: suggest(c, m); break;
+  case MSG_RESIGN: resign(c, m, now); break;
+  case MSG_DRAW: draw(c, m, now); break;
+  case MSG_ABORT: abort_game(c, m, now); break;
+  case MSG_REMATCH: rematch(c, m, now); break;
+  default: break;
+  }
+}
+
+/* --------------------------------------------------------------- time */
+
+static int attached(const table *t) { return t->seat[0] || t->seat[1] || t->nwatchers; }
+
+int table_tick(table *t, int64_t now) {
+  int limit = t->srv->cfg.seat_timeout_ms;
+  if (t->row.status == GAMEDB_OVER) return !attached(t) || now - t->over_at > FINISHED_KEEP_MS;
+  if (t->row.status == GAMEDB_PLAYING && flag_fell(t, table_side_to_move(t), now)) {
+    lose(t, table_side_to_move(t), "ran out of time", now);
+    return 0;
+  }
+  for (int side = 0; side < 2; side++) {
+    if (!t->row.seated[side] || t->seat[side] || !t->gone_since[side] || now - t->gone_since[side] < limit) continue;
+    if (t->row.status == GAMEDB_WAITING) finish(t, DR_ONGOING, "nobody joined, and the creator left", now);
+    else lose(t, side, "left the game", now);
+    return 0;
+  }
+  return 0;
+}

@@ -1,0 +1,399 @@
+/*
+** gamedb_sqlite.c — the game server's store in one SQLite file: WAL with
+** synchronous=FULL, so a commit that has returned survives a crash or a power cut.
+** The statements a game plays through (a move, its clocks) are prepared once and
+** kept.  Writes and reads have a connection each, so that one thread may write (the
+** server's writer) while another reads (the event loop: PDN, history).  The schema carries its version (PRAGMA user_version) and its owner (PRAGMA
+** application_id), so a file of anything else is refused, never overwritten.
+*/
+#include "gamedb.h"
+
+#include <limits.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char schema_v1[] =
+    "CREATE TABLE game(id TEXT PRIMARY KEY, code TEXT NOT NULL, variant TEXT NOT NULL, rules TEXT NOT NULL,"
+    "  initial_ms INTEGER NOT NULL, increment_ms INTEGER NOT NULL, lag_ms INTEGER NOT NULL,"
+    "  listed INTEGER NOT NULL, status INTEGER NOT NULL, result INTEGER NOT NULL DEFAULT 0,"
+    "  reason TEXT NOT NULL DEFAULT '', white_name TEXT NOT NULL DEFAULT '', black_name TEXT NOT NULL DEFAULT '',"
+    "  white_token BLOB, black_token BLOB, white_ms INTEGER NOT NULL, black_ms INTEGER NOT NULL,"
+    "  turn_started INTEGER NOT NULL, created INTEGER NOT NULL, ended INTEGER NOT NULL DEFAULT 0,"
+    "  rematch_of TEXT NOT NULL DEFAULT '', pdn TEXT);"
+    "CREATE INDEX game_live ON game(status) WHERE status < 2;"
+    "CREATE INDEX game_white ON game(white_name COLLATE NOCASE, ended) WHERE status = 2;"
+    "CREATE INDEX game_black ON game(black_name COLLATE NOCASE, ended) WHERE status = 2;"
+    "CREATE TABLE move(game TEXT NOT NULL REFERENCES game(id), ply INTEGER NOT NULL, path TEXT NOT NULL,"
+    "  at INTEGER NOT NULL, clock_ms INTEGER NOT NULL, PRIMARY KEY(game, ply)) WITHOUT ROWID;"
+    "CREATE TABLE node(id INTEGER PRIMARY KEY CHECK(id = 1), alive INTEGER NOT NULL);";
+
+/* The statements used over and over, prepared once. */
+enum { ST_MOVE, ST_CLOCKS, ST_ALIVE, ST_SEAT_W, ST_SEAT_B, ST_COUNT };
+static const char *const sql_of[ST_COUNT] = {
+    "INSERT INTO move(game, ply, path, at, clock_ms) VALUES(?1, ?2, ?3, ?4, ?5)",
+    "UPDATE game SET status = ?2, white_ms = ?3, black_ms = ?4, turn_started = ?5 WHERE id = ?1",
+    "INSERT OR REPLACE INTO node(id, alive) VALUES(1, ?1)",
+    "UPDATE game SET white_name = ?2, white_token = ?3 WHERE id = ?1",
+    "UPDATE game SET black_name = ?2, black_token = ?3 WHERE id = ?1",
+};
+
+typedef struct sqlite_db {
+  gamedb base;
+  sqlite3 *db;   /* writes */
+  sqlite3 *rdb;  /* reads */
+  char path[PATH_MAX];
+  sqlite3_stmt *st[ST_COUNT];
+} sqlite_db;
+
+static sqlite_db *of(gamedb *db) { return (sqlite_db *)db; }
+
+static int fail(sqlite_db *d, err *e) { return err_set(e, "%s: %s", d->path, sqlite3_errmsg(d->db)); }
+
+static sqlite3_stmt *cached(sqlite_db *d, int which, err *e) {
+  if (!d->st[which] &&
+      sqlite3_prepare_v3(d->db, sql_of[which], -1, SQLITE_PREPARE_PERSISTENT, &d->st[which], NULL) != SQLITE_OK) {
+    fail(d, e);
+    return NULL;
+  }
+  sqlite3_reset(d->st[which]);
+  sqlite3_clear_bindings(d->st[which]);
+  return d->st[which];
+}
+
+/* Steps a statement that returns no row; a cached one is reset for next time. */
+static int done(sqlite_db *d, sqlite3_stmt *st, int keep, err *e) {
+  int rc = sqlite3_step(st);
+  if (rc != SQLITE_DONE) fail(d, e);
+  if (keep) sqlite3_reset(st);
+  else sqlite3_finalize(st);
+  return rc == SQLITE_DONE ? 0 : -1;
+}
+
+static int exec(sqlite_db *d, const char *sql, err *e) {
+  return sqlite3_exec(d->db, sql, NULL, NULL, NULL) == SQLITE_OK ? 0 : fail(d, e);
+}
+
+static sqlite3_stmt *prepare(sqlite_db *d, const char *sql, err *e) {
+  sqlite3_stmt *st;
+  if (sqlite3_prepare_v2(d->db, sql, -1, &st, NULL) == SQLITE_OK) return st;
+  fail(d, e);
+  return NULL;
+}
+
+static int rfail(sqlite_db *d, err *e) { return err_set(e, "%s: %s", d->path, sqlite3_errmsg(d->rdb)); }
+
+static sqlite3_stmt *prepare_read(sqlite_db *d, const char *sql, err *e) {
+  sqlite3_stmt *st;
+  if (sqlite3_prepare_v2(d->rdb, sql, -1, &st, NULL) == SQLITE_OK) return st;
+  rfail(d, e);
+  return NULL;
+}
+
+static void text(sqlite3_stmt *st, int col, char *out, size_t len) {
+  const unsigned char *t = sqlite3_column_text(st, col);
+  snprintf(out, len, "%s", t ? (const char *)t : "");
+}
+
+/* ------------------------------------------------------------- writing */
+
+static int db_begin(gamedb *db, err *e) { return exec(of(db), "BEGIN IMMEDIATE", e); }
+static int db_commit(gamedb *db, err *e) { return exec(of(db), "COMMIT", e); }
+
+static void db_rollback(gamedb *db) {
+  if (!sqlite3_get_autocommit(of(db)->db)) sqlite3_exec(of(db)->db, "ROLLBACK", NULL, NULL, NULL);
+}
+
+static int db_insert(gamedb *db, const gamedb_game *g, err *e) {
+  sqlite_db *d = of(db);
+  sqlite3_stmt *st = prepare(d,
+      "INSERT INTO game(id, code, variant, rules, initial_ms, increment_ms, lag_ms, listed, status,"
+      " white_name, black_name, white_token, black_token, white_ms, black_ms, turn_started, created, rematch_of)"
+      " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)", e);
+  if (!st) return -1;
+  sqlite3_bind_text(st, 1, g->id, -1, SQLITE_STATIC);
+  sqlite3_bind_text(st, 2, g->code, -1, SQLITE_STATIC);
+  sqlite3_bind_text(st, 3, g->variant, -1, SQLITE_STATIC);
+  sqlite3_bind_text(st, 4, g->rules, -1, SQLITE_STATIC);
+  sqlite3_bind_int64(st, 5, g->initial_ms);
+  sqlite3_bind_int64(st, 6, g->increment_ms);
+  sqlite3_bind_int64(st, 7, g->lag_ms);
+  sqlite3_bind_int(st, 8, g->listed);
+  sqlite3_bind_int(st, 9, g->status);
+  for (int side = 0; side < 2; side++) {
+    sqlite3_bind_text(st, 10 + side, g->name[side], -1, SQLITE_STATIC);
+    if (g->seated[side]) sqlite3_bind_blob(st, 12 + side, g->token[side], GAMEDB_HASH, SQLITE_STATIC);
+    sqlite3_bind_int64(st, 14 + side, g->clock_ms[side]);
+  }
+  sqlite3_bind_int64(st, 16, g->turn_started);
+  sqlite3_bind_int64(st, 17, g->created);
+  sqlite3_bind_text(st, 18, g->rematch_of, -1, SQLITE_STATIC);
+  return done(d, st, 0, e);
+}
+
+static int db_seat(gamedb *db, const char *id, int side, const char *name, const uint8_t *token, err *e) {
+  sqlite_db *d = of(db);
+  sqlite3_stmt *st = cached(d, side ? ST_SEAT_B : ST_SEAT_W, e);
+  if (!st) return -1;
+  sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+  sqlite3_bind_text(st, 2, name, -1, SQLITE_STATIC);
+  sqlite3_bind_blob(st, 3, token, GAMEDB_HASH, SQLITE_STATIC);
+  return done(d, st, 1, e);
+}
+
+static int bind_clocks(sqlite3_stmt *st, const char *id, int status, const int64_t clock_ms[2], int64_t started) {
+  sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+  sqlite3_bind_int(st, 2, status);
+  sqlite3_bind_int64(st, 3, clock_ms[0]);
+  sqlite3_bind_int64(st, 4, clock_ms[1]);
+  return sqlite3_bind_int64(st, 5, started);
+}
+
+static int db_clocks(gamedb *db, const char *id, int status, const int64_t clock_ms[2], int64_t turn_started,
+                     err *e) {
+  sqlite_db *d = of(db);
+  sqlite3_stmt *st = cached(d, ST_CLOCKS, e);
+  if (!st) return -1;
+  bind_clocks(st, id, status, clock_ms, turn_started);
+  return done(d, st, 1, e);
+}
+
+static int db_add_move(gamedb *db, const char *id, const gamedb_move *m, const int64_t clock_ms[2],
+                       int64_t turn_started, err *e) {
+  sqlite_db *d = of(db);
+  sqlite3_stmt *st = cached(d, ST_MOVE, e);
+  if (!st) return -1;
+  sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+  sqlite3_bind_int(st, 2, m->ply);
+  sqlite3_bind_text(st, 3, m->path, -1, SQLITE_STATIC);
+  sqlite3_bind_int64(st, 4, m->at);
+  sqlite3_bind_int64(st, 5, m->clock_ms);
+  if (done(d, st, 1, e)) return -1;
+  return db_clocks(db, id, GAMEDB_PLAYING, clock_ms, turn_started, e);
+}
+
+static int db_finish(gamedb *db, const gamedb_game *g, const char *pdn, err *e) {
+  sqlite_db *d = of(db);
+  sqlite3_stmt *st = prepare(d,
+      "UPDATE game SET status = 2, result = ?2, reason = ?3, ended = ?4, white_ms = ?5, black_ms = ?6, pdn = ?7"
+      " WHERE id = ?1", e);
+  if (!st) return -1;
+  sqlite3_bind_text(st, 1, g->id, -1, SQLITE_STATIC);
+  sqlite3_bind_int(st, 2, g->result);
+  sqlite3_bind_text(st, 3, g->reason, -1, SQLITE_STATIC);
+  sqlite3_bind_int64(st, 4, g->ended);
+  sqlite3_bind_int64(st, 5, g->clock_ms[0]);
+  sqlite3_bind_int64(st, 6, g->clock_ms[1]);
+  sqlite3_bind_text(st, 7, pdn, -1, SQLITE_STATIC);
+  return done(d, st, 0, e);
+}
+
+static int db_alive(gamedb *db, int64_t now, err *e) {
+  sqlite_db *d = of(db);
+  sqlite3_stmt *st = cached(d, ST_ALIVE, e);
+  if (!st) return -1;
+  sqlite3_bind_int64(st, 1, now);
+  return done(d, st, 1, e);
+}
+
+/* ------------------------------------------------------------- reading */
+
+static int db_last_alive(gamedb *db, int64_t *when, err *e) {
+  sqlite_db *d = of(db);
+  sqlite3_stmt *st = prepare_read(d, "SELECT alive FROM node WHERE id = 1", e);
+  if (!st) return -1;
+  int rc = sqlite3_step(st);
+  if (rc == SQLITE_ROW) *when = sqlite3_column_int64(st, 0);
+  else if (rc != SQLITE_DONE) rfail(d, e);
+  sqlite3_finalize(st);
+  return rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : -1;
+}
+
+#define GAME_COLUMNS                                                                                       \
+  "id, code, variant, rules, initial_ms, increment_ms, lag_ms, listed, status, result, reason, white_name," \
+  " black_name, white_token, black_token, white_ms, black_ms, turn_started, created, ended, rematch_of"
+
+static void read_game(sqlite3_stmt *st, gamedb_game *g) {
+  memset(g, 0, sizeof *g);
+  text(st, 0, g->id, sizeof g->id);
+  text(st, 1, g->code, sizeof g->code);
+  text(st, 2, g->variant, sizeof g->variant);
+  text(st, 3, g->rules, sizeof g->rules);
+  g->initial_ms = sqlite3_column_int64(st, 4);
+  g->increment_ms = sqlite3_column_int64(st, 5);
+  g->lag_ms = sqlite3_column_int64(st, 6);
+  g->listed = sqlite3_column_int(st, 7);
+  g->status = sqlite3_column_int(st, 8);
+  g->result = sqlite3_column_int(st, 9);
+  text(st, 10, g->reason, sizeof g->reason);
+  for (int side = 0; side < 2; side++) {
+    text(st, 11 + side, g->name[side], sizeof g->name[side]);
+    const void *blob = sqlite3_column_blob(st, 13 + side);
+    g->seated[side] = blob && sqlite3_column_bytes(st, 13 + side) == GAMEDB_HASH;
+    if (g->seated[side]) memcpy(g->token[side], blob, GAMEDB_HASH);
+    g->clock_ms[side] = sqlite3_column_int64(st, 15 + side);
+  }
+  g->turn_started = sqlite3_column_int64(st, 17);
+  g->created = sqlite3_column_int64(st, 18);
+  g->ended = sqlite3_column_int64(st, 19);
+  text(st, 20, g->rematch_of, sizeof g->rematch_of);
+}
+
+/* The moves of game 'id' into '*moves' (grown as needed); their count, or -1. */
+static int read_moves(sqlite_db *d, sqlite3_stmt *st, const char *id, gamedb_move **moves, int *cap, err *e) {
+  int n = 0, rc;
+  sqlite3_reset(st);
+  sqlite3_bind_text(st, 1, id, -1, SQLITE_TRANSIENT);
+  while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+    if (n == *cap) *moves = xrealloc(*moves, (size_t)(*cap = *cap * 2 + 64) * sizeof **moves);
+    gamedb_move *m = &(*moves)[n++];
+    m->ply = sqlite3_column_int(st, 0);
+    text(st, 1, m->path, sizeof m->path);
+    m->at = sqlite3_column_int64(st, 2);
+    m->clock_ms = sqlite3_column_int64(st, 3);
+  }
+  return rc == SQLITE_DONE ? n : rfail(d, e);
+}
+
+static int db_live(gamedb *db, gamedb_live_fn fn, void *ud, err *e) {
+  sqlite_db *d = of(db);
+  sqlite3_stmt *games = prepare_read(d, "SELECT " GAME_COLUMNS " FROM game WHERE status < 2 ORDER BY created", e);
+  sqlite3_stmt *moves =
+      games ? prepare_read(d, "SELECT ply, path, at, clock_ms FROM move WHERE game = ? ORDER BY ply", e) : NULL;
+  gamedb_move *list = NULL;
+  int cap = 0, rc = games && moves ? 0 : -1, step;
+  while (rc == 0 && (step = sqlite3_step(games)) == SQLITE_ROW) {
+    gamedb_game g;
+    read_game(games, &g);
+    int n = read_moves(d, moves, g.id, &list, &cap, e);
+    rc = n < 0 ? -1 : fn(ud, &g, list, n);
+  }
+  if (rc == 0 && step != SQLITE_DONE) rc = rfail(d, e);
+  free(list);
+  sqlite3_finalize(games);
+  sqlite3_finalize(moves);
+  return rc;
+}
+
+static char *db_pdn(gamedb *db, const char *id, err *e) {
+  sqlite_db *d = of(db);
+  sqlite3_stmt *st = prepare_read(d, "SELECT pdn FROM game WHERE id = ? AND status = 2", e);
+  char *out = NULL;
+  if (!st) return NULL;
+  sqlite3_bind_text(st, 1, id, -1, SQLITE_TRANSIENT);
+  int rc = sqlite3_step(st);
+  if (rc == SQLITE_ROW && sqlite3_column_text(st, 0)) out = xstrdup((const char *)sqlite3_column_text(st, 0));
+  else if (rc == SQLITE_ROW || rc == SQLITE_DONE) err_set(e, "no finished game '%s'", id);
+  else rfail(d, e);
+  sqlite3_finalize(st);
+  return out;
+}
+
+static int db_history(gamedb *db, const char *name, int index, gamedb_game *out, int *plies, err *e) {
+  sqlite_db *d = of(db);
+  sqlite3_stmt *st = prepare_read(d,
+      "SELECT " GAME_COLUMNS ", (SELECT count(*) FROM move WHERE move.game = game.id) FROM game"
+      " WHERE status = 2 AND (white_name = ?1 COLLATE NOCASE OR black_name = ?1 COLLATE NOCASE)"
+      " ORDER BY ended DESC, id LIMIT 1 OFFSET ?2", e);
+  if (!st) return -1;
+  sqlite3_bind_text(st, 1, name, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_int(st, 2, index);
+  int rc = sqlite3_step(st);
+  if (rc == SQLITE_ROW) read_game(st, out), *plies = sqlite3_column_int(st, 21);
+  else if (rc != SQLITE_DONE) rfail(d, e);
+  sqlite3_finalize(st);
+  return rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : -1;
+}
+
+/* ------------------------------------------------------------- opening */
+
+static void db_close(gamedb *db) {
+  sqlite_db *d = of(db);
+  if (!d) return;
+  for (int i = 0; i < ST_COUNT; i++) sqlite3_finalize(d->st[i]);
+  sqlite3_close(d->db);
+  sqlite3_close(d->rdb);
+  free(d);
+}
+
+static const gamedb_ops sqlite_ops = {
+    /* close      */ db_close,
+    /* begin      */ db_begin,
+    /* commit     */ db_commit,
+    /* rollback   */ db_rollback,
+    /* insert     */ db_insert,
+    /* seat       */ db_seat,
+    /* clocks     */ db_clocks,
+    /* add_move   */ db_add_move,
+    /* finish     */ db_finish,
+    /* alive      */ db_alive,
+    /* last_alive */ db_last_alive,
+    /* live       */ db_live,
+    /* pdn        */ db_pdn,
+    /* history    */ db_history,
+};
+
+static int pragma_int(sqlite_db *d, const char *sql, int64_t *out, err *e) {
+  sqlite3_stmt *st = prepare(d, sql, e);
+  if (!st) return -1;
+  int rc = sqlite3_step(st);
+  if (rc == SQLITE_ROW) *out = sqlite3_column_int64(st, 0);
+  sqlite3_finalize(st);
+  return rc == SQLITE_ROW ? 0 : fail(d, e);
+}
+
+/* A new file gets the schema; ours is checked; anything else is refused. */
+static int adopt(sqlite_db *d, err *e) {
+  int64_t app = 0, version = 0, tables = 0;
+  if (pragma_int(d, "PRAGMA application_id", &app, e) || pragma_int(d, "PRAGMA user_version", &version, e) ||
+      pragma_int(d, "SELECT count(*) FROM sqlite_schema", &tables, e))
+    return -1;
+  if (app == GAMEDB_APP_ID && version == GAMEDB_SCHEMA_VERSION) return 0;
+  if (app == GAMEDB_APP_ID && version > GAMEDB_SCHEMA_VERSION)
+    return err_set(e, "%s was written by a newer draughts server (schema %lld; this one knows %d)", d->path,
+                   (long long)version, GAMEDB_SCHEMA_VERSION);
+  if (app != 0 || tables != 0) return err_set(e, "%s is not a draughts server store", d->path);
+  char sql[sizeof schema_v1 + 128];
+  snprintf(sql, sizeof sql, "BEGIN IMMEDIATE; %s PRAGMA user_version=%d; PRAGMA application_id=%d; COMMIT;",
+           schema_v1, GAMEDB_SCHEMA_VERSION, GAMEDB_APP_ID);
+  if (sqlite3_exec(d->db, sql, NULL, NULL, NULL) == SQLITE_OK) return 0;
+  fail(d, e);
+  sqlite3_exec(d->db, "ROLLBACK", NULL, NULL, NULL);
+  return -1;
+}
+
+int gamedb_path(const char *path, char *out, size_t len, err *e) {
+  const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
+  int n;
+  if (path && *path) n = snprintf(out, len, "%s", path);
+  else if (xdg && *xdg == '/') n = snprintf(out, len, "%s/draughts/server.db", xdg);
+  else if (home && *home) n = snprintf(out, len, "%s/.local/share/draughts/server.db", home);
+  else return err_set(e, "no place for the server's store: set HOME or XDG_DATA_HOME, or give --store FILE");
+  if (n < 0 || (size_t)n >= len) return err_set(e, "the server store's path is too long");
+  return 0;
+}
+
+gamedb *gamedb_open_sqlite(const char *path, err *e) {
+  sqlite_db *d = xmalloc(sizeof *d);
+  memset(d, 0, sizeof *d);
+  d->base.ops = &sqlite_ops;
+  if (gamedb_path(path, d->path, sizeof d->path, e) || mkdir_parents(d->path, e)) goto failed;
+  if (sqlite3_open_v2(d->path, &d->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) != SQLITE_OK) {
+    fail(d, e);
+    goto failed;
+  }
+  sqlite3_extended_result_codes(d->db, 1);
+  sqlite3_busy_timeout(d->db, 5000);
+  if (adopt(d, e) || exec(d, "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON", e))
+    goto failed;
+  if (sqlite3_open_v2(d->path, &d->rdb, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
+    rfail(d, e);
+    goto failed;
+  }
+  sqlite3_busy_timeout(d->rdb, 5000);
+  return &d->base;
+failed:
+  db_close(&d->base);
+  return NULL;
+}

@@ -1,0 +1,25 @@
+#!/bin/sh
+# test_online.sh DRAUGHTS TEST_PLUGIN_DIR SOURCE_DIR — online play against real servers:
+# the server driven by an independent WebSocket client (test_server.py, Python
+# 'websockets' from Debian's python3-websockets), then our own client (line mode over
+# the session's remote players) with that client across the board (test_client.py).
+# Each test starts its own 'draughts serve' on a port the system chooses and stops it;
+# the work directory goes at the end.
+set -u
+draughts=$1
+src=$3
+work=$(mktemp -d)
+mkdir "$work/server" "$work/client"
+trap 'rm -rf "$work"' EXIT
+# The Python with websockets: the one on PATH, else Debian's own.
+for py in python3 /usr/bin/python3; do
+  if "$py" -c 'import websockets' 2>/dev/null; then
+    cd "$src/tests/online" || exit 1
+    "$py" test_server.py "$draughts" "$work/server"; a=$?
+    "$py" test_client.py "$draughts" "$work/client"; b=$?
+    [ $a -eq 0 ] && [ $b -eq 0 ]
+    exit
+  fi
+done
+echo "FAIL: no Python with the websockets module (install python3-websockets)"
+exit 1

@@ -1,0 +1,498 @@
+"""test_server.py DRAUGHTS WORKDIR — the game server driven by an independent client
+(Python websockets): whole games in every variant, the referee's refusals, tokens,
+offers and endings, clocks, dropped and abandoned seats, spectators' suggestions,
+the public list, a kill -9 and a restart, hostile input, a flood, the limits, TLS.
+"""
+import asyncio
+import os
+import random
+import signal
+import socket
+import sqlite3
+import ssl
+import subprocess
+import sys
+import urllib.request
+
+import websockets
+
+from wsclient import Client, Failure, Server, check, create_game, play_random, run
+from wsclient import with_server as serving
+
+DRAUGHTS, WORK = sys.argv[1], sys.argv[2]
+_stores = [0]
+
+
+def store():
+    _stores[0] += 1
+    return os.path.join(WORK, "server%d.db" % _stores[0])
+
+
+def variants():
+    out = subprocess.run([DRAUGHTS, "list"], capture_output=True, text=True, check=True).stdout
+    return [line.split(" ")[0] for line in out.splitlines() if " — " in line and not line.startswith(" ")]
+
+
+async def with_server(body, *args):
+    await serving(DRAUGHTS, store(), body, *args)
+
+
+# ------------------------------------------------------------------ games
+
+
+async def t_whole_game_in_every_variant(argv):
+    async def body(srv):
+        for k, variant in enumerate(variants()):
+            a, b, created, _ = await create_game(srv, variant, "ana", "bob", public=True)
+            w = await Client.open(srv, "watcher")
+            await w.send(type="watch", game=created["game"])
+            await w.expect("state")
+            plies = await play_random([a, b], [w], random.Random(k))
+            over = await a.expect("over")
+            await w.expect("over")
+            check(over["result"] in ("1-0", "0-1", "1/2-1/2"), "%s ended %s" % (variant, over))
+            await a.send(type="pdn", game=created["game"], id=5)
+            pdn = await a.expect("pdn", re=5)
+            path = os.path.join(WORK, "%s.pdn" % variant)
+            with open(path, "w") as f:
+                f.write(pdn["text"])
+            r = subprocess.run([DRAUGHTS, "pdn", path], capture_output=True, text=True)
+            check(r.returncode == 0, "draughts pdn refused the %s game: %s" % (variant, r.stderr))
+            check('[White "ana"]' in pdn["text"] and over["result"] in pdn["text"], "PDN tags: %s" % pdn["text"][:300])
+            url = "http://127.0.0.1:%d/games/%s.pdn" % (srv.port, created["game"])
+            body_text = urllib.request.urlopen(url, timeout=10).read().decode()
+            check(body_text == pdn["text"], "the HTTP PDN differs from the message's")
+            await a.send(type="history", name="ANA")
+            hist = await a.expect("history")
+            check(hist["games"][0]["game"] == created["game"] and hist["games"][0]["plies"] == plies,
+                  "history: %s" % hist["games"][:1])
+            for c in (a, b, w):
+                await c.close()
+
+    await with_server(body, "--rate", "1000")
+
+
+async def t_referee_refuses_illegal_and_out_of_turn_moves(argv):
+    async def body(srv):
+        a, b, created, _ = await create_game(srv)
+        await b.send(type="move", path=["f6", "g5"], id=1)
+        e = await b.error("not_your_turn")
+        check(e.get("re") == 1 and "white" in e["message"], "out of turn: %s" % e)
+        await a.send(type="move", path=["c3", "c5"])
+        e = await a.error("illegal_move")
+        check("c3-c5 is not a legal move" in e["message"], e["message"])
+        await a.send(type="move", path=["c3", "z9"])
+        check("'z9' is not a point" in (await a.error("illegal_move"))["message"], "off-board point")
+        await a.send(type="move", path=["c3", "d4"], ply=3)
+        await a.error("stale")
+        w = await Client.open(srv, "eve")
+        await w.send(type="watch", game=created["game"])
+        await w.expect("state")
+        await w.send(type="move", path=["c3", "d4"])
+        await w.error("not_a_player")
+        await a.send(type="move", path=["c3", "d4"], ply=0)
+        await b.expect("moved", ply=0)
+        st = a.last["state"]
+        check(len(st["legal"]) == 7 and st["must_capture"] == [], "start: %d legal moves" % len(st["legal"]))
+
+    await with_server(body)
+
+
+async def t_a_stolen_or_guessed_token_takes_no_seat(argv):
+    async def body(srv):
+        a, b, created, seated = await create_game(srv)
+        game = created["game"]
+        thief = await Client.open(srv, "mallory")
+        for token in ("0" * 64, created["token"][:-1] + "x", "a"):
+            await thief.send(type="resume", game=game, token=token)
+            await thief.error("bad_token")
+        a2, b2, created2, _ = await create_game(srv, white="cy", black="dee")
+        await thief.send(type="resume", game=game, token=created2["token"])  # another game's seat
+        await thief.error("bad_token")
+        await thief.send(type="move", path=["c3", "d4"])
+        await thief.error("not_in_game")
+        # the real token, from another connection: the seat moves, the old one is told
+        a_again = await Client.open(srv, "ana")
+        await a_again.send(type="resume", game=game, token=created["token"])
+        s = await a_again.expect("seated")
+        check(s["side"] == "white" and "token" not in s, "resume: %s" % s)
+        await a_again.expect("state")
+        await a.error("seat_taken")
+        await a.send(type="move", path=["c3", "d4"])
+        await a.error("not_in_game")
+        await a_again.send(type="move", path=["c3", "d4"])
+        await b.expect("moved", ply=0)
+        # a spectator's state never carries a token or the join code
+        w = await Client.open(srv, "eve")
+        await w.send(type="watch", game=game)
+        st = await w.expect("state")
+        text = str(st)
+        check(created["token"] not in text and seated["token"] not in text and "code" not in st,
+              "a spectator saw a secret")
+
+    await with_server(body)
+
+
+async def t_resign_draw_abort_rematch(argv):
+    async def body(srv):
+        # resign
+        a, b, created, _ = await create_game(srv)
+        await b.send(type="resign")
+        over = await a.expect("over")
+        check(over["result"] == "1-0" and over["reason"] == "black resigned", "resign: %s" % over)
+        # rematch: colours swapped, new tokens, the spectator follows
+        w = await Client.open(srv, "eve")
+        await w.send(type="watch", game=created["game"])
+        await w.expect("state")
+        await a.send(type="rematch", action="offer")
+        off = await b.expect("offer", kind="rematch")
+        check(off["rematch"] == "white", "rematch offer: %s" % off)
+        await b.send(type="rematch", action="accept")
+        sa, sb = await a.expect("seated"), await b.expect("seated")
+        check(sa["side"] == "black" and sb["side"] == "white" and sa["game"] != created["game"],
+              "rematch seats: %s %s" % (sa, sb))
+        st = await w.expect("state", game=sa["game"])
+        check(st["players"]["white"]["name"] == "bob" and st["status"] == "playing", "rematch state: %s" % st["players"])
+        await a.expect("state", game=sa["game"])
+        await b.expect("state", game=sa["game"])
+        # draw: offered, declined, offered again, accepted
+        await b.send(type="draw", action="offer")
+        await a.expect("offer", kind="draw", event="offered")
+        await a.send(type="draw", action="decline")
+        off = await b.expect("offer", kind="draw", event="declined")
+        check(off["draw"] is None, "declined: %s" % off)
+        await a.send(type="draw", action="accept")
+        await a.error("no_offer")
+        await a.send(type="draw", action="offer")
+        await b.expect("offer", kind="draw", event="offered")
+        await b.send(type="draw", action="accept")
+        over = await w.expect("over")
+        check(over["result"] == "1/2-1/2" and over["reason"] == "draw by agreement", "draw: %s" % over)
+        # abort: before both have moved, not after
+        c, d, created3, _ = await create_game(srv, white="cy", black="dee")
+        await c.send(type="move", path=["c3", "d4"])
+        await d.expect("moved", ply=0)
+        await d.send(type="move", path=["f6", "e5"])
+        await c.expect("moved", ply=1)
+        await c.send(type="abort")
+        await c.error("not_allowed")
+        e, f, created4, _ = await create_game(srv, white="eve", black="fay")
+        await e.send(type="move", path=["c3", "d4"])
+        await f.expect("moved", ply=0)
+        await f.send(type="abort")
+        over = await e.expect("over")
+        check(over["result"] == "*" and over["reason"] == "aborted by black", "abort: %s" % over)
+        g = await Client.open(srv, "gus")  # a game nobody joined yet can be aborted by its creator
+        await g.send(type="create", variant="turkish")
+        side = (await g.expect("created"))["side"]
+        await g.send(type="abort")
+        check((await g.expect("over"))["reason"] == "aborted by " + side, "abort while waiting")
+
+    await with_server(body)
+
+
+async def t_loss_on_time(argv):
+    async def body(srv):
+        a, b, created, _ = await create_game(srv, clock={"initial": 1, "increment": 0})
+        st = a.last["state"]
+        check(st["clock"]["running"] == "white" and st["clock"]["white"] <= 1000, "clock: %s" % st["clock"])
+        await a.send(type="move", path=["c3", "d4"])
+        await b.expect("moved", ply=0)
+        over = await b.expect("over", timeout=30)  # black never moves
+        check(over["result"] == "1-0" and over["reason"] == "black ran out of time", "time: %s" % over)
+        check(over["clock"]["black"] == 0, "the flag fell with time left: %s" % over["clock"])
+        await a.send(type="pdn", game=created["game"])
+        text = (await a.expect("pdn"))["text"]
+        check('[TimeControl "1+0"]' in text and '[LatencyAllowance "0.1"]' in text and "[%clk 0:00:0" in text,
+              "clock tags: %s" % text)
+
+    await with_server(body, "--lag", "100")
+
+
+async def t_a_dropped_player_comes_back_with_the_token(argv):
+    async def body(srv):
+        a, b, created, seated = await create_game(srv, clock={"initial": 600, "increment": 5})
+        await a.send(type="move", path=["c3", "d4"])
+        before = (await b.expect("moved", ply=0))["clock"]["black"]
+        a.drop()
+        await b.close()  # black's connection drops while black is to move
+        players = await a.expect("players")
+        check(players["black"]["connected"] is False and 0 < players["black"]["gone"] <= 60000,
+              "players after the drop: %s" % players)
+        b2 = await Client.open(srv, "bob")
+        await b2.send(type="resume", game=created["game"], token=seated["token"])
+        check((await b2.expect("seated"))["side"] == "black", "resumed seat")
+        st = await b2.expect("state")
+        check(st["ply"] == 1 and st["clock"]["running"] == "black" and st["clock"]["black"] <= before,
+              "the clock ran on: %s" % st["clock"])
+        back = await a.expect("players")
+        check(back["black"]["connected"] is True and back["black"]["gone"] is None, "back: %s" % back)
+        await b2.send(type="move", path=["f6", "e5"], ply=1)
+        await a.expect("moved", ply=1)
+
+    await with_server(body)
+
+
+async def t_a_seat_left_empty_loses(argv):
+    async def body(srv):
+        a, b, created, _ = await create_game(srv)
+        a.drop()
+        await b.close()
+        players = await a.expect("players")
+        check(players["black"]["gone"] is not None and players["black"]["gone"] <= 1000, "countdown: %s" % players)
+        over = await a.expect("over")
+        check(over["result"] == "1-0" and over["reason"] == "black left the game", "abandoned: %s" % over)
+
+    await with_server(body, "--seat-timeout", "1")
+
+
+async def t_spectators_suggest_and_the_player_sees_the_tally(argv):
+    async def body(srv):
+        a, b, created, _ = await create_game(srv)
+        ws = []
+        for name in ("s1", "s2", "s3"):
+            w = await Client.open(srv, name)
+            await w.send(type="watch", game=created["game"])
+            await w.expect("state")
+            ws.append(w)
+        watchers = await a.expect("watchers", count=3)
+        check(watchers["count"] == 3, "watchers")
+        await ws[0].send(type="suggest", path=["c3", "d4"], ply=0)
+        await ws[1].send(type="suggest", path=["c3", "d4"], ply=0)
+        await ws[2].send(type="suggest", path=["g3", "h4"], ply=0)
+        for _ in range(3):
+            tally = await a.expect("tally")
+        check([(s["text"], s["count"]) for s in tally["suggestions"]] == [("c3-d4", 2), ("g3-h4", 1)],
+              "tally: %s" % tally)
+        await ws[1].send(type="suggest", path=["g3", "h4"])  # a new suggestion replaces the old
+        tally = await a.expect("tally")
+        check(sorted((s["text"], s["count"]) for s in tally["suggestions"]) == [("c3-d4", 1), ("g3-h4", 2)],
+              "replaced: %s" % tally)
+        seen = await ws[2].expect("tally", suggestions=tally["suggestions"])
+        check(seen["ply"] == 0, "spectators see the tally")
+        check(not any(m["type"] == "tally" for m in b.kept), "the player not to move saw the tally")
+        await ws[0].send(type="suggest", path=["c3", "c4"])
+        await ws[0].error("illegal_move")
+        await a.send(type="suggest", path=["c3", "d4"])
+        await a.error("not_a_spectator")
+        await a.send(type="move", path=["e3", "f4"])  # suggestions never play a move
+        moved = await ws[0].expect("moved", ply=0)
+        check(moved["path"] == ["e3", "f4"], "the player's own move")
+        await ws[0].send(type="suggest", path=["f6", "g5"], ply=1)
+        tally = await b.expect("tally", ply=1)
+        check([(s["text"], s["count"]) for s in tally["suggestions"]] == [("f6-g5", 1)], "reset: %s" % tally)
+
+    await with_server(body)
+
+
+async def t_public_games_are_listed(argv):
+    async def body(srv):
+        a = await Client.open(srv, "ana")
+        await a.send(type="create", variant="turkish", public=True)
+        pub = await a.expect("created")
+        b = await Client.open(srv, "bob")
+        await b.send(type="create", variant="alquerque")
+        priv = await b.expect("created")
+        c = await Client.open(srv, "cy")
+        await c.send(type="list", id=9)
+        games = (await c.expect("games", re=9))["games"]
+        ids = [g["game"] for g in games]
+        check(pub["game"] in ids and priv["game"] not in ids, "list: %s" % games)
+        g = games[ids.index(pub["game"])]
+        check(g["variant"] == "turkish" and g["status"] == "waiting" and g["white"] in ("ana", None), "entry: %s" % g)
+
+    await with_server(body)
+
+
+async def t_kill9_and_restart_lose_nothing(argv):
+    path = store()
+    srv = Server(DRAUGHTS, path)
+    try:
+        a, b, created, seated = await create_game(srv, clock={"initial": 300, "increment": 0})
+        moves = [["c3", "d4"], ["f6", "e5"], ["d4", "f6"]]
+        players = [a, b, a]
+        for ply, (p, m) in enumerate(zip(players, moves)):
+            await p.send(type="move", path=m, ply=ply)
+            last = await (b if p is a else a).expect("moved", ply=ply)
+        left = last["clock"]["black"]
+        srv.kill9()
+        await asyncio.sleep(3)  # the server is down: this time is not black's
+        srv.start()
+        check("1 live game restored" in srv.banner, "banner: %s" % srv.banner)
+        b2 = await Client.open(srv, "bob")
+        await b2.send(type="resume", game=created["game"], token=seated["token"])
+        await b2.expect("seated")
+        st = await b2.expect("state")
+        check([m["path"] for m in st["moves"]] == moves, "moves after the restart: %s" % st["moves"])
+        check(st["clock"]["black"] > left - 2500, "black was charged the downtime: %d -> %d" % (left, st["clock"]["black"]))
+        a2 = await Client.open(srv, "ana")
+        await a2.send(type="resume", game=created["game"], token=created["token"])
+        await a2.expect("state")
+        await b2.send(type="move", path=st["legal"][0]["path"], ply=3)
+        await a2.expect("moved", ply=3)
+    finally:
+        srv.stop()
+
+
+async def t_malformed_oversized_and_binary_messages(argv):
+    async def body(srv):
+        c = await Client.open(srv, "eve")
+        cases = [
+            ("not json", "malformed", "not JSON"),
+            ("[1, 2]", "malformed", "JSON object"),
+            ('{"type": 3}', "invalid", "'type' string"),
+            ('{"type": "fly"}', "invalid", "unknown message type"),
+            ('{"type": "create"}', "invalid", "'variant' is missing"),
+            ('{"type": "create", "variant": 7}', "invalid", "'variant' must be a string"),
+            ('{"type": "create", "variant": "turkish", "color": "red"}', "invalid", "unknown field 'color'"),
+            ('{"type": "create", "variant": "turkish", "side": "red"}', "invalid", "white, black, random"),
+            ('{"type": "create", "variant": "turkish", "rules": "../../etc/x.lua"}', "invalid", "names a preset"),
+            ('{"type": "create", "variant": "turkish", "set": ["nope=1"]}', "invalid", "unknown option"),
+            ('{"type": "create", "variant": "turkish", "clock": {"initial": 0}}', "invalid", "'initial'"),
+            ('{"type": "move", "path": ["c3"]}', "invalid", "2 to 33 point names"),
+            ('{"type": "move", "path": "c3-d4"}', "invalid", "'path'"),
+            ('{"type": "join", "code": "a\\u0000b"}', "malformed", "is not allowed"),
+            ('{"type": "join", "code": "x", "code": "y"}', "malformed", "duplicate"),
+            ('{"type": "hello", "protocol": 1, "name": "a\\nb"}', "invalid", "control characters"),
+            ('{"type": "create", "variant": "chess"}', "not_found", "no variant 'chess'"),
+        ]
+        for text, code, words in cases:
+            await c.raw(text)
+            e = await c.error(code)
+            check(words in e["message"] and "\n" not in e["message"], "%s -> %s" % (text, e))
+        await c.raw(b"\x00\x01binary")
+        await c.error("binary")
+        await c.send(type="list")
+        await c.expect("games")  # still served
+        await c.raw('{"type": "list", "pad": "%s"}' % ("x" * 5000))
+        await c.error("too_large")
+        check(await c.closed() == 1009, "an oversized message closes with 1009")
+        d = await Client.open(srv, "fay", hello=False)
+        await d.send(type="list")
+        await d.error("protocol")
+        check(await d.closed() == 1002, "a request before hello closes with 1002")
+        e2 = await Client.open(srv, "gus", hello=False)
+        await e2.send(type="hello", protocol=2)
+        check("speaks protocol 1" in (await e2.error("protocol"))["message"], "version")
+
+    await with_server(body)
+
+
+async def t_a_flood_from_one_client_does_not_stop_the_others(argv):
+    async def body(srv):
+        a, b, created, _ = await create_game(srv)
+        flood = await Client.open(srv, "flood")
+
+        async def flooding():
+            try:
+                for _ in range(5000):
+                    await flood.send(type="list")
+            except Exception:
+                pass  # cut off
+
+        task = asyncio.create_task(flooding())
+        plies = await play_random([a, b], limit=30)
+        await task
+        check(plies == 30, "the game went on")
+        # cut off: with a close frame, or (the flooder's unread data makes TCP reset) without
+        check(await flood.closed() in (1006, 1008), "the flooder is cut off")
+        # a client a little too fast is told, and stays
+        fast = await Client.open(srv, "fast")
+        for _ in range(150):
+            await fast.send(type="list")
+        check("at most 50 a second" in (await fast.error("rate_limited"))["message"], "told")
+        await asyncio.sleep(0.5)  # within the rate again: served (not a timing assertion)
+        await fast.send(type="list", id=1)
+        await fast.expect("games", re=1)
+
+    await with_server(body, "--rate", "50")
+
+
+async def t_a_client_that_does_not_read_is_cut_off(argv):
+    async def body(srv):
+        a, b, created, _ = await create_game(srv)
+        sock = socket.socket()
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # a reader that takes almost nothing
+        sock.connect(("127.0.0.1", srv.port))
+        ws = await websockets.connect(srv.url, sock=sock, max_size=None)
+        slow = Client(ws, "slow")
+        await slow.send(type="hello", protocol=1, name="slow")
+        try:
+            for _ in range(1800):  # each answer is the whole state: far more than it will read
+                await slow.send(type="watch", game=created["game"])
+        except websockets.ConnectionClosed:
+            pass  # cut off already
+        plies = await play_random([a, b], limit=10)  # the others are not held up meanwhile
+        check(plies == 10, "the game went on")
+        check(await slow.closed(timeout=60) is not None, "the slow reader was cut off")
+
+    await with_server(body, "--rate", "1000")
+
+
+async def t_limits_per_address(argv):
+    async def body(srv):
+        cs = [await Client.open(srv, "c%d" % i) for i in range(3)]
+        extra = await Client.open(srv, "extra", hello=False)
+        check("too many connections" in (await extra.error("limit"))["message"], "connection limit")
+        check(await extra.closed() == 1008, "closed with 1008")
+        await cs[0].send(type="create", variant="turkish")
+        await cs[0].expect("created")
+        await cs[1].send(type="create", variant="turkish")
+        await cs[1].expect("created")
+        await cs[2].send(type="create", variant="turkish")
+        check("too many open games" in (await cs[2].error("limit"))["message"], "game limit")
+
+    await with_server(body, "--max-connections", "3", "--max-games", "2")
+
+
+async def t_serve_refuses_with_one_line(argv):
+    busy = Server(DRAUGHTS, store())
+    with open(os.path.join(WORK, "not.db"), "w") as f:
+        f.write("this is no database\n")
+    foreign = os.path.join(WORK, "foreign.db")
+    with sqlite3.connect(foreign) as db:  # a database of another program
+        db.execute("create table t(x)")
+    cases = [
+        (["--listen", "127.0.0.1:%d" % busy.port], "the port is taken"),
+        (["--listen", "10.255.255.1:0"], "not an address of this machine"),
+        (["--listen", "nonsense"], "--listen takes ADDR:PORT"),
+        (["--listen", "127.0.0.1:70000"], "is not a port"),
+        (["--cert", "x.pem"], "both --cert and --key"),
+        (["--cert", "/nonexistent.pem", "--key", "/nonexistent.pem"], "cannot read /nonexistent.pem"),
+        (["--store", os.path.join(WORK, "not.db")], "not a database"),
+        (["--store", foreign], "is not a draughts server store"),
+        (["--rate", "0"], "--rate takes a number above 0"),
+        (["extra"], "serve takes no arguments"),
+    ]
+    try:
+        for args, words in cases:
+            full = ["--listen", "127.0.0.1:0", "--store", store()] + args
+            r = subprocess.run([DRAUGHTS, "serve"] + full, capture_output=True, text=True, timeout=30)
+            lines = r.stderr.splitlines()
+            check(r.returncode in (1, 2) and len(lines) == 1 and words in lines[0], "%s -> %d %s" % (args, r.returncode, lines))
+        # SIGINT stops it cleanly, as SIGTERM does
+        busy.proc.send_signal(signal.SIGINT)
+        out, err = busy.proc.communicate(timeout=30)
+        check(busy.proc.returncode == 0 and "stopped" in out, "SIGINT: %d %r" % (busy.proc.returncode, err))
+    finally:
+        busy.close()
+
+
+async def t_tls(argv):
+    key, cert = os.path.join(WORK, "key.pem"), os.path.join(WORK, "cert.pem")
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert,
+                    "-days", "1", "-subj", "/CN=127.0.0.1"], check=True, capture_output=True)
+    srv = Server(DRAUGHTS, store(), "--cert", cert, "--key", key, scheme="wss")
+    try:
+        ctx = ssl.create_default_context()
+        ctx.load_verify_locations(cert)
+        ctx.check_hostname = False
+        a = await Client.open(srv, "ana", ssl=ctx)
+        await a.send(type="create", variant="turkish")
+        await a.expect("created")
+    finally:
+        srv.stop()
+
+
+if __name__ == "__main__":
+    sys.exit(run([v for k, v in sorted(globals().items()) if k.startswith("t_")], sys.argv))

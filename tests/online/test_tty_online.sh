@@ -1,0 +1,95 @@
+#!/bin/sh
+# test_tty_online.sh DRAUGHTS TEST_PLUGIN_DIR SOURCE_DIR — the terminal front end plays
+# online, driven through tmux (tests/tmux.sh) against a real 'draughts serve' and a
+# scripted opponent (opponent.py, Python websockets): the game created from the
+# command line, its code read off the screen, moves typed, the opponent's moves, both
+# clocks, a spectator's suggestion in the panel and on the board, a draw offered and
+# accepted; then the start menu's Play online and Watch.  Exits 77 without tmux.
+set -u
+abs() { echo "$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"; }
+draughts=$(abs "$1")
+src=$(abs "$3")
+command -v tmux >/dev/null 2>&1 || { echo "SKIP: tmux is not installed"; exit 77; }
+py=""
+for p in python3 /usr/bin/python3; do "$p" -c 'import websockets' 2>/dev/null && { py=$p; break; }; done
+[ -n "$py" ] || { echo "FAIL: no Python with the websockets module (install python3-websockets)"; exit 1; }
+work=$(mktemp -d)
+. "$src/tests/tmux.sh"
+server="" helper="" opp=""
+trap 'T kill-server 2>/dev/null; for p in $opp $helper $server; do kill "$p" 2>/dev/null; done; wait; rm -rf "$work"' EXIT
+export XDG_DATA_HOME="$work/data" DRAUGHTS_SEATS="$work/seats"
+
+"$draughts" serve --listen 127.0.0.1:0 --store "$work/server.db" >"$work/serve.out" 2>"$work/serve.err" &
+server=$!
+for _ in $(seq 100); do grep -q "serving on" "$work/serve.out" && break; sleep 0.05; done
+port=$(sed -n 's/.*serving on ws:\/\/127\.0\.0\.1:\([0-9]*\).*/\1/p' "$work/serve.out")
+[ -n "$port" ] || { echo "FAIL: the server did not start: $(cat "$work/serve.err")"; exit 1; }
+
+# The opponent, once the code is on the screen.
+opponent() {
+  cd "$src/tests/online" && "$py" opponent.py "$port" "$@"
+}
+
+t_an_online_game() {
+  start 120 30 "$draughts" play brazilian --server "127.0.0.1:$port" --side white --clock 5+3 --public --profile ana
+  expect "the join code is"
+  code=$(screen | sed -n 's/.*the join code is \([a-z0-9]*\).*/\1/p' | head -1)
+  [ -n "$code" ] || { fail "no code on the screen"; return; }
+  opponent play "$code" >"$work/opponent.out" 2>&1 &
+  opp=$!
+  expect "The game is on: you play White against bob"
+  expect "Black: bob"
+  expect "Clock: white "           # its time runs down: only the frozen one is read
+  expect "black 5:00"
+  keys :
+  type_text c3-d4
+  keys Enter
+  expect "Black played h6-g5"
+  expect "1 watching"
+  expect "Suggested: a3-b4 x1"
+  # b4, where the suggestion lands, shows its count on rank 4's line of the board
+  screen | grep -E '^ *4 ' | cut -c1-40 | grep -q "1" && pass || fail "no count on b4: $(screen)"
+  keys :
+  type_text g3-h4
+  keys Enter
+  expect "Black played b6-a5"
+  keys d
+  expect "draw by agreement"
+  wait "$opp" && pass || fail "the opponent: $(cat "$work/opponent.out")"
+  keys q
+  expect "exit status 0"
+}
+
+t_the_start_menu_plays_online_and_watches() {
+  opponent host >"$work/host.out" 2>&1 &
+  helper=$!
+  for _ in $(seq 200); do [ -s "$work/host.out" ] && break; sleep 0.05; done
+  game=$(head -1 "$work/host.out")
+  start 120 30 "$draughts" play
+  expect "[ Play online ]"
+  keys Down Down Down Down Down Down Down
+  keys Enter
+  expect "draughts: play online"
+  expect "127.0.0.1:8035"
+  keys Escape
+  expect "[ Watch ]"
+  keys Down Down Down Down Down Down Down Down
+  keys Enter
+  expect "draughts: watch a game"
+  keys Up
+  for _ in $(seq 14); do keys BSpace; done
+  type_text "127.0.0.1:$port"
+  keys Enter
+  expect "$game  Turkish draughts (dama)  ana - bob"
+  keys Enter
+  expect "Watching game $game"
+  expect "make a move to suggest it"
+  keys q
+  expect "exit status 0"
+}
+
+name="an online game against a scripted opponent"; t_an_online_game
+name="the start menu plays online and watches"; t_the_start_menu_plays_online_and_watches
+
+echo "tty online: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
