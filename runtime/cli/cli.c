@@ -34,7 +34,8 @@ static const char usage[] =
     "  list                      variants, their rule presets and options, front ends\n"
     "  moves VARIANT --fen FEN   every legal move, with its full landing path\n"
     "  perft VARIANT DEPTH       leaf counts per depth (--divide, --paths, --fen)\n"
-    "  fen VARIANT FEN           check a position and write it back (--numeric)\n"
+    "  fen VARIANT FEN           check a position and write it back, in the variant's own\n"
+    "                            notation (--numeric, --algebraic choose)\n"
     "  pdn FILE [VARIANT]        check the games of a PDN file and write them back\n"
     "  conform PLUGIN|VARIANT    the conformance checks (--depth D, --cases rules.txt)\n"
     "  bench [VARIANT...]        perft and search speed of each variant (--depth D, --threads N)\n"
@@ -106,6 +107,7 @@ static int *flag_option(cli_args *a, const char *flag) {
   if (strcmp(flag, "--divide") == 0) return &a->divide;
   if (strcmp(flag, "--paths") == 0) return &a->paths;
   if (strcmp(flag, "--numeric") == 0) return &a->numeric;
+  if (strcmp(flag, "--algebraic") == 0) return &a->algebraic;
   if (strcmp(flag, "--two-players") == 0) return &a->two_players;
   if (strcmp(flag, "--allow-rule-files") == 0) return &a->allow_rule_files;
   return NULL;
@@ -218,6 +220,15 @@ int cli_finish(ruleset *rs, int status) {
   return status;
 }
 
+int cli_notation(const cli_args *a, const dr_variant *v) {
+  if (a->numeric && a->algebraic) return cli_error("--numeric and --algebraic exclude each other"), -1;
+  if (a->algebraic) return NOTATION_ALGEBRAIC;
+  if (!a->numeric) return pdn_notation(v);
+  if (geometry_has_numbers(v->geometry)) return NOTATION_NUMERIC;
+  cli_error("%s has no numeric notation", v->name);
+  return -1;
+}
+
 int cli_position(const cli_args *a, const ruleset *rs, dr_position *p) {
   err e;
   if (fen_read(rs, a->fen ? a->fen : "start", p, &e) == 0) return 0;
@@ -270,15 +281,15 @@ static int cmd_moves(registry *reg, const cli_args *a) {
   ruleset rs;
   dr_position p;
   if (need_variant(a, "moves") || !cli_variant(reg, a, a->args[0], &rs)) return CLI_FAILED;
-  if (cli_position(a, &rs, &p)) return cli_finish(&rs, CLI_FAILED);
+  int notation = cli_notation(a, rs.v);
+  if (notation < 0 || cli_position(a, &rs, &p)) return cli_finish(&rs, CLI_FAILED);
   dr_movelist *list = xmalloc(sizeof *list);
   err e;
   int rc = rules_generate(&rs, &p, list);
   if (rc != DR_OK && guard_error(rs.v, rc, &e)) cli_error("%s", e.msg);
   for (int i = 0; rc == DR_OK && i < list->count; i++) {
     char text[256];
-    move_text(rs.v->geometry, &list->moves[i], a->numeric ? NOTATION_NUMERIC : NOTATION_ALGEBRAIC, text,
-              sizeof text);
+    move_text(rs.v->geometry, &list->moves[i], notation, text, sizeof text);
     puts(text);
   }
   free(list);
@@ -342,12 +353,9 @@ static int cmd_fen(registry *reg, const cli_args *a) {
   if (!cli_variant(reg, &b, b.args[0], &rs)) return CLI_FAILED;
   if (cli_position(&b, &rs, &p)) return cli_finish(&rs, CLI_FAILED);
   char text[1024];
-  int numeric = a->numeric && geometry_has_numbers(rs.v->geometry);
-  if (a->numeric && !numeric) {
-    cli_error("%s has no numeric notation", rs.v->name);
-    return cli_finish(&rs, CLI_FAILED);
-  }
-  fen_write(rs.v->geometry, &p, numeric ? NOTATION_NUMERIC : NOTATION_ALGEBRAIC, text, sizeof text);
+  int notation = cli_notation(a, rs.v);
+  if (notation < 0) return cli_finish(&rs, CLI_FAILED);
+  fen_write_as(rs.v, &p, notation, text, sizeof text);
   puts(text);
   return cli_finish(&rs, CLI_OK);
 }

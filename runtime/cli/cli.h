@@ -33,7 +33,7 @@ typedef struct cli_args {
   const char *level_a, *level_b; /* match: the two players' levels */
   int threads, hash, games;      /* engine commands: 0 for the defaults */
   int depth;    /* 0: the command's default */
-  int divide, paths, numeric;
+  int divide, paths, numeric, algebraic; /* --numeric, --algebraic: the notation asked for */
   double seconds;
   const char *profile, *profile_db; /* play, scores: the player and the score store */
   const char *variant, *export_file, *import_file, *pdn_id; /* scores */
@@ -49,6 +49,10 @@ DRI_FUNC const plugin *cli_variant(registry *reg, const cli_args *a, const char 
 
 /* The starting position: --fen, or the variant's start; prints the error. */
 DRI_FUNC int cli_position(const cli_args *a, const ruleset *rs, dr_position *p);
+
+/* The notation a command writes: --numeric or --algebraic, else the variant's own (as
+** its PDN is written); -1 with the error printed for --numeric on a board without numbers. */
+DRI_FUNC int cli_notation(const cli_args *a, const dr_variant *v);
 
 /* Ends a command that loaded 'rs': reports house rules switched off by an error,
 ** releases them, and returns 'status' (a failure if the house rules broke down). */

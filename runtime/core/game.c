@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "notation.h"
 #include "position.h"
 
 static int refresh(game *g, err *e) {
@@ -100,7 +101,8 @@ int game_undo(game *g) {
 void game_resign(game *g) {
   int loser = game_position(g)->turn;
   g->result = loser == DR_WHITE ? DR_BLACK_WINS : DR_WHITE_WINS;
-  snprintf(g->resigned_why, sizeof g->resigned_why, "%s resigned", loser == DR_WHITE ? "white" : "black");
+  char word[32];
+  snprintf(g->resigned_why, sizeof g->resigned_why, "%s resigned", side_word(g->rs->v, loser, word));
   g->why = g->resigned_why;
 }
 

@@ -203,6 +203,11 @@ int pdn_replay(const pdn_record *r, const ruleset *rs, game *g, err *e) {
   return 0;
 }
 
+const char *pdn_player_tag(const dr_variant *v, int side) {
+  char c = fen_letter(v, side);
+  return c == 'W' ? "White" : c == 'B' ? "Black" : side ? "Black" : "White";
+}
+
 static void write_tag(FILE *out, const char *name, const char *value) {
   fprintf(out, "[%s \"", name);
   for (const char *p = value; *p; p++) fprintf(out, (*p == '"' || *p == '\\') ? "\\%c" : "%c", *p);
@@ -226,23 +231,22 @@ static void write_header(FILE *out, const game *g, const pdn_tag *tags, int ntag
   if (*buf) write_tag(out, "Rules", buf);
   dr_position start;
   if (g->rs->initial(&g->rs->rules, &start) != DR_OK || memcmp(&start, &g->ply[0].pos, sizeof start) != 0) {
-    fen_write(v->geometry, &g->ply[0].pos, notation, buf, sizeof buf);
+    fen_write_as(v, &g->ply[0].pos, notation, buf, sizeof buf);
     write_tag(out, "SetUp", "1");
     write_tag(out, "FEN", buf);
   }
 }
 
 void pdn_write(FILE *out, const game *g, const pdn_tag *tags, int ntags) {
-  const dr_geometry *geo = g->rs->v->geometry;
-  int notation = geometry_has_numbers(geo) ? NOTATION_NUMERIC : NOTATION_ALGEBRAIC;
-  write_header(out, g, tags, ntags, notation);
+  const dr_variant *v = g->rs->v;
+  write_header(out, g, tags, ntags, pdn_notation(v));
   fputc('\n', out);
   int column = 0, black_first = g->ply[0].pos.turn == DR_BLACK;
   dr_movelist *legal = xmalloc(sizeof *legal);
   for (int i = 0; i < g->count; i++) {
     char word[256], text[200];
     rules_generate(g->rs, &g->ply[i].pos, legal);
-    move_text_short(geo, legal, &g->ply[i].move, notation, text, sizeof text);
+    move_text_short_as(v, legal, &g->ply[i].move, text, sizeof text);
     int k = i + black_first, number = k / 2 + 1;
     if (k % 2 == 0)
       snprintf(word, sizeof word, "%d. %s", number, text);

@@ -54,6 +54,10 @@ DRI_FUNC int pdn_rules(const pdn_record *r, const dr_variant *v, ruleset *rs, er
 /* Replays a record on a fresh game (rules from '--rules' or the record's Rules tag). */
 DRI_FUNC int pdn_replay(const pdn_record *r, const ruleset *rs, game *g, err *e);
 
+/* The tag that names the player of 'side': "White" or "Black" by the colour the
+** variant gives it (English: the first player's is "Black"). */
+DRI_FUNC const char *pdn_player_tag(const dr_variant *v, int side);
+
 /* Writes a game with the given tags (Result, GameType/Variant, FEN, Rules are added). */
 DRI_FUNC void pdn_write(FILE *out, const game *g, const pdn_tag *tags, int ntags);
 

@@ -19,7 +19,7 @@
 #include "pdn.h"
 #include "position.h"
 
-static const char *const side_name[2] = {"white", "black"};
+static const char *const side_words[2] = {"white", "black"};
 
 int session_fail(session *s, const char *fmt, ...) {
   va_list ap;
@@ -126,7 +126,7 @@ static int check_setup(session *s, const dr_setup *in, int *level, int player[2]
   for (int side = 0; side < 2; side++) {
     player[side] = in->player[side] ? in->player[side] : s->player[side];
     if (player[side] != DR_PLAYER_HUMAN && player[side] != DR_PLAYER_COMPUTER)
-      return session_fail(s, "%s must be played by a person or the computer", side_name[side]);
+      return session_fail(s, "%s must be played by a person or the computer", side_words[side]);
   }
   return 0;
 }
@@ -407,7 +407,7 @@ int session_resign(session *s) {
   if (loser < 0) return session_fail(s, "no person plays in this game");
   engine_cancel(s);
   s->g.result = loser == DR_WHITE ? DR_BLACK_WINS : DR_WHITE_WINS;
-  snprintf(s->g.resigned_why, sizeof s->g.resigned_why, "%s resigned", side_name[loser]);
+  snprintf(s->g.resigned_why, sizeof s->g.resigned_why, "%s resigned", side_words[loser]);
   s->g.why = s->g.resigned_why;
   session_changed(s);
   scores_finished(s);

@@ -29,7 +29,7 @@ expect_ok "rules and set accepted" "perft 1 7" -- perft template 1 --rules stand
 
 expect_error "malformed FEN" "malformed FEN" -- moves template --fen "W:Wc3;Bd4"
 expect_error "square off the board" "'z9' is not a point" -- moves template --fen "W:Wz9:Bd4"
-expect_error "man on its promotion row" "its own promotion row" -- moves template --fen "W:Wb8:Bd4"
+expect_error "man on its promotion row" "its own side's promotion row" -- moves template --fen "W:Wb8:Bd4"
 expect_error "unknown variant" "unknown variant 'nosuch'" -- moves nosuch --fen "W:Wc3:Bd4"
 expect_error "unknown preset" "unknown rule preset 'nosuch'" -- perft template 1 --rules nosuch
 expect_error "unknown option" "unknown option 'flying'" -- perft template 1 --set flying=on

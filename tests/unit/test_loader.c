@@ -72,3 +72,48 @@ Test(loader, validation_needs_points_and_names) {
   cr_expect_neq(plugin_validate(&v, &e), 0);
   plugin_close(p);
 }
+
+/* Conventions are checked like the rest of the descriptor. */
+static void expect_conventions_refused(const dr_conventions *c, const char *gametype, const char *reason) {
+  err e = {""};
+  plugin *p = plugin_open(TEST_PLUGIN_DIR "/template.so", &e);
+  cr_assert_not_null(p, "%s", e.msg);
+  dr_variant v = p->v;
+  v.conventions = c;
+  v.pdn_gametype = gametype;
+  cr_expect_neq(plugin_validate(&v, &e), 0, "accepted: %s", reason);
+  cr_expect(strstr(e.msg, reason) != NULL, "message lacks '%s': %s", reason, e.msg);
+  plugin_close(p);
+}
+
+Test(loader, conventions_are_validated) {
+  dr_conventions c = {.size = sizeof c, .side_name = {"Black", "White"}, .fen_letter = {'K', 'W'}};
+  expect_conventions_refused(&c, NULL, "FEN letter 0 must be a capital other than K");
+  c.fen_letter[0] = 'W';
+  expect_conventions_refused(&c, NULL, "two different ones");
+  c.fen_letter[0] = 'B';
+  c.side_name[1] = "Black";
+  expect_conventions_refused(&c, NULL, "give both side names, and two different ones");
+  c.side_name[1] = "White";
+  c.pdn_notation = DR_PDN_NUMERIC; /* the template's points have no numbers */
+  expect_conventions_refused(&c, NULL, "the points have no numbers");
+  c.pdn_notation = DR_PDN_ALGEBRAIC;
+  c.pdn_capture = '-';
+  expect_conventions_refused(&c, NULL, "capture separator must be 'x' or ':'");
+  c.pdn_capture = 'x';
+  expect_conventions_refused(&c, "21,W,8,8,A0,0", "starts with colour W, the conventions' first letter is B");
+  expect_conventions_refused(&c, "21,B,8,8,N1,0", "says numeric notation, the conventions algebraic");
+  expect_conventions_refused(&c, "21,B,8", "is not of the form");
+  expect_conventions_refused(NULL, "21,B,8,8,N1,0", "starts with colour B");
+}
+
+Test(loader, conventions_beyond_the_plugins_size_read_as_defaults) {
+  err e = {""};
+  plugin *p = plugin_open(BROKEN "old_conventions.so", &e);
+  cr_assert_not_null(p, "%s", e.msg);
+  cr_assert_not_null(p->v.conventions);
+  cr_expect_str_eq(p->v.conventions->side_name[0], "Sente");
+  cr_expect_eq(p->v.conventions->pdn_capture, 0, "a field the plugin's size does not cover is zero");
+  plugin_close(p);
+  expect_refused("small_conventions.so", "conventions are 2 bytes");
+}

@@ -188,12 +188,20 @@ static const char help[] =
   "- Ahead in material, exchange pieces: the endgame counts end games that drift, so a "
   "winning ending must be won briskly.\n";
 
+/* GameType 26 of the PDN standard is algebraic ("26,W,8,8,A0,0"), although the
+** points keep their numbers for numeric FEN. */
+static const dr_conventions conventions = {
+  .size = sizeof(dr_conventions),
+  .pdn_notation = DR_PDN_ALGEBRAIC,
+  .pdn_capture = 'x',
+};
+
 static const dr_variant variant = {
   .abi_version = DR_ABI_VERSION,
   .size = sizeof(dr_variant),
   .name = "brazilian",
   .title = "Brazilian draughts",
-  .pdn_gametype = "26",
+  .pdn_gametype = "26,W,8,8,A0,0",
   .geometry = &geometry,
   .noptions = BR_NOPTIONS,
   .options = options,
@@ -206,6 +214,7 @@ static const dr_variant variant = {
   .help = help,
   .eval = dr_embedded_eval,
   .quiet_count = brazilian_quiet_count,
+  .conventions = &conventions,
 };
 
 DR_EXPORT const dr_variant *dr_variant_entry(void) { return &variant; }

@@ -147,12 +147,22 @@ static const char help[] =
   "- A flying king is worth about three men; three kings against one win only while they "
   "hold the long diagonal, and the 16-move count leaves no time to lose.\n";
 
+/* GameType 20: numbers and 'x', the international results (2-0, 1-1, 0-2); the
+** Hub protocol's default variant, which Scan calls "normal". */
+static const dr_conventions conventions = {
+  .size = sizeof(dr_conventions),
+  .pdn_notation = DR_PDN_NUMERIC,
+  .pdn_capture = 'x',
+  .pdn_results = DR_PDN_RESULTS_INTERNATIONAL,
+  .hub_name = "normal",
+};
+
 static const dr_variant variant = {
   .abi_version = DR_ABI_VERSION,
   .size = sizeof(dr_variant),
   .name = "international",
   .title = "International draughts",
-  .pdn_gametype = "20",
+  .pdn_gametype = "20,W,10,10,N2,0",
   .geometry = &geometry,
   .noptions = IN_NOPTIONS,
   .options = options,
@@ -165,6 +175,7 @@ static const dr_variant variant = {
   .help = help,
   .eval = dr_embedded_eval,
   .quiet_count = international_quiet_count,
+  .conventions = &conventions,
 };
 
 DR_EXPORT const dr_variant *dr_variant_entry(void) { return &variant; }

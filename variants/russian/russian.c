@@ -166,12 +166,19 @@ static const char help[] =
   "- Keep c1 and e1 (for Black f8 and d8) at home as long as you can: they stop enemy men "
   "from crowning.\n";
 
+/* GameType 25 of the PDN standard: algebraic moves, captures written with ':'. */
+static const dr_conventions conventions = {
+  .size = sizeof(dr_conventions),
+  .pdn_notation = DR_PDN_ALGEBRAIC,
+  .pdn_capture = ':',
+};
+
 static const dr_variant variant = {
   .abi_version = DR_ABI_VERSION,
   .size = sizeof(dr_variant),
   .name = "russian",
   .title = "Russian draughts",
-  .pdn_gametype = "25",
+  .pdn_gametype = "25,W,8,8,A0,0",
   .geometry = &geometry,
   .noptions = RU_NOPTIONS,
   .options = options,
@@ -184,6 +191,7 @@ static const dr_variant variant = {
   .help = help,
   .eval = dr_embedded_eval,
   .quiet_count = russian_quiet_count,
+  .conventions = &conventions,
 };
 
 DR_EXPORT const dr_variant *dr_variant_entry(void) { return &variant; }

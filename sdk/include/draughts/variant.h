@@ -40,7 +40,9 @@ extern "C" {
 
 typedef uint64_t dr_bits;
 
-/* Sides.  White is the first player, whatever the variant calls it. */
+/* Sides.  White is the first player, whatever the variant calls it (its
+** 'conventions' give the names its players use: English checkers calls the first
+** player Black). */
 enum { DR_WHITE = 0, DR_BLACK = 1 };
 
 /* Status codes returned by slots.  0 is success. */
@@ -181,6 +183,37 @@ typedef struct dr_helper {
   const char *doc;
 } dr_helper;
 
+/* ------------------------------------------------------------ conventions */
+
+/*
+** How the variant's own world names its sides and writes its games, where that
+** differs from the runtime's defaults.  A plugin without it (or with a NULL slot)
+** gets the defaults: White and Black, FEN letters W and B, PDN moves in numbers
+** where the points have them, captures written with 'x', results 1-0, 0-1, 1/2-1/2.
+** Like the descriptor it starts with its size, and fields are only ever appended:
+** the runtime reads a field beyond the plugin's 'size' as its default.
+**
+** The PDN standard's GameType table (github.com/wiegerw/pdn, doc/gametype.rst) gives
+** each game type its notation, its capture separator and its result type; a plugin
+** whose 'pdn_gametype' is the table's full form ("25,W,8,8,A0,0") must agree with it
+** here (the loader checks the start colour and the notation letter).
+*/
+enum { DR_PDN_NUMERIC = 1, DR_PDN_ALGEBRAIC = 2 };
+enum { DR_PDN_RESULTS_DEFAULT = 0,      /* 1-0, 0-1, 1/2-1/2 */
+       DR_PDN_RESULTS_INTERNATIONAL = 1 /* 2-0, 0-2, 1-1 */ };
+
+typedef struct dr_conventions {
+  uint32_t size;            /* sizeof(dr_conventions) when the plugin was built */
+  const char *side_name[2]; /* the first player's, then the second's: English "Black", "White" */
+  char fen_letter[2];       /* their letters in FEN (English 'B', 'W'); not K, F or H */
+  uint8_t pdn_notation;     /* DR_PDN_*; 0: numbers where the points have them */
+  char pdn_capture;         /* between the squares of a capture in PDN: 'x' or ':'; 0: 'x' */
+  uint8_t pdn_results;      /* DR_PDN_RESULTS_* */
+  /* The variant's name in the Hub protocol, where GUIs name it otherwise; Hub's
+  ** default variant is "normal" (International draughts, in Scan's protocol). */
+  const char *hub_name;
+} dr_conventions;
+
 /* ------------------------------------------------------------ descriptor */
 
 typedef struct dr_variant {
@@ -189,7 +222,7 @@ typedef struct dr_variant {
 
   const char *name;  /* command-line name, [a-z0-9_]+ */
   const char *title; /* for people */
-  const char *pdn_gametype; /* PDN GameType tag value, NULL if none */
+  const char *pdn_gametype; /* PDN GameType tag value ("20", or in full "20,W,10,10,N2,0"), NULL if none */
   const dr_geometry *geometry;
   int noptions;
   const dr_option *options;
@@ -225,6 +258,10 @@ typedef struct dr_variant {
   ** with 'generate' exactly: the conformance suite checks it in every position it
   ** visits.  Appended to ABI 1: a plugin built before it simply lacks it. */
   int (*quiet_count)(const dr_rules *rules, const dr_position *pos);
+  /* Optional.  How the variant's world names its sides and writes its games (see
+  ** 'dr_conventions').  Appended to ABI 1: NULL, or missing from a plugin built
+  ** before it, gives the defaults. */
+  const dr_conventions *conventions;
 } dr_variant;
 
 /* The one symbol a variant plugin exports. */
