@@ -83,7 +83,8 @@ int fe_poll(fe_state *f);                     /* DR_EVENT_*; a move played or a 
 int fe_flip_for(const int player[2]);         /* the board turned so that the person plays upwards */
 
 /* status.c */
-const char *fe_side_title(int side);          /* "White", "Black" */
+const char *fe_side_title(fe_state *f, int side); /* "White", "Black": the variant's names */
+const char *fe_result_title(fe_state *f, int result, char *out, size_t len); /* "White wins", "a draw" */
 const char *fe_who(const dr_status *st, int side); /* "computer", "you", "player 1" */
 int fe_computer_plays(const dr_status *st);
 void fe_status_line(fe_state *f, char *out, size_t len);

@@ -3,6 +3,7 @@
 ** questions (a file name, a typed move, "resign?", "quit?").  Their buttons are
 ** registered as they are drawn, so a click finds them, and each has its key.
 */
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -63,7 +64,9 @@ static void draw_game_over(ui *u) {
   int line = text_height(u, FONT_TEXT), title = text_height(u, FONT_TITLE), w[3];
   int width = buttons_width(u, 3, labels, w) + 3 * line;
   SDL_Rect r = card(u, width > u->lay.frame.w * 3 / 4 ? width : u->lay.frame.w * 3 / 4, title + 5 * line);
-  const char *what = st.result == DR_DRAW ? "A draw" : st.result == DR_WHITE_WINS ? "White wins" : "Black wins";
+  char what[48];
+  fe_result_title(&u->fe, st.result, what, sizeof what);
+  what[0] = (char)toupper((unsigned char)what[0]); /* "A draw" */
   centred(u, FONT_TITLE, CARD_TEXT, r, r.y + line / 2, what);
   centred(u, FONT_TEXT, CARD_DIM, r, r.y + line / 2 + title, st.reason);
   buttons(u, r, r.y + title + 2 * line, 3, keys, labels);

@@ -60,7 +60,7 @@ static void draw_players(ui *u, pen *p, const dr_status *st) {
     if (to_move) fill_round(u, (SDL_Rect){p->x - r / 2, p->y, p->w + r, h}, h / 3, (rgba){255, 240, 210, 28});
     icon(u, side, p->x, p->y + h / 2);
     char text[96];
-    snprintf(text, sizeof text, "%s: %s", fe_side_title(side), fe_who(st, side));
+    snprintf(text, sizeof text, "%s: %s", fe_side_title(&u->fe, side), fe_who(st, side));
     int tx = p->x + 3 * r, ty = p->y + (h - text_height(u, FONT_TEXT)) / 2;
     text_draw(u, to_move ? FONT_BOLD : FONT_TEXT, to_move ? COL_TEXT : COL_DIM, tx, ty, text);
     if (to_move) text_draw(u, FONT_SMALL, COL_HEAD, p->x + p->w - text_width(u, FONT_SMALL, "to move"), ty, "to move");

@@ -11,7 +11,8 @@
 static int draw_header(ui *u, const dr_status *st, int y, int x, int w) {
   tty_put(y++, x, w, tty_attr(u, PAIR_TITLE), "%s", st->title);
   tty_put(y++, x, w, 0, "Rules: %s", *st->rules ? st->rules : "default");
-  tty_put(y++, x, w, 0, "White: %s   Black: %s", fe_who(st, 0), fe_who(st, 1));
+  tty_put(y++, x, w, 0, "%s: %s   %s: %s", fe_side_title(&u->fe, 0), fe_who(st, 0), fe_side_title(&u->fe, 1),
+          fe_who(st, 1));
   if (fe_computer_plays(st)) tty_put(y++, x, w, 0, "Level %d of %d", st->level, u->fe.h->levels(u->fe.s));
   y = scores_panel(u, y, x, w);
   return y + 1;
@@ -23,8 +24,9 @@ static int draw_counters(ui *u, const dr_status *st, int y, int x, int w) {
   tty_put(y++, x, w, st->result != DR_ONGOING ? tty_attr(u, PAIR_ERROR) : (int)A_BOLD, "%s", line);
   if (*st->warning) tty_put(y++, x, w, tty_attr(u, PAIR_ERROR), "%s", st->warning);
   tty_put(y++, x, w, 0, "Plies without capture: %d", st->plies_since_capture);
-  tty_put(y++, x, w, 0, "Pieces:   white %d, black %d", st->pieces[0], st->pieces[1]);
-  tty_put(y++, x, w, 0, "Captured: white %d, black %d", st->captured[0], st->captured[1]);
+  const char *first = fe_side_title(&u->fe, 0), *second = fe_side_title(&u->fe, 1);
+  tty_put(y++, x, w, 0, "Pieces:   %s %d, %s %d", first, st->pieces[0], second, st->pieces[1]);
+  tty_put(y++, x, w, 0, "Captured: %s %d, %s %d", first, st->captured[0], second, st->captured[1]);
   if (u->fe.h->move_at(u->fe.s, st->plies - 1, NULL, last, sizeof last) == 0)
     tty_put(y, x, w, 0, "Last move: %s", last);
   return y + 1;

@@ -5,9 +5,11 @@
 ** read a move or a command.  Scripts and tests drive it through standard input, so
 ** it talks to the session only through the same host table as the plugins.
 */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -82,11 +84,27 @@ static void list_moves(line_ui *u) {
   printf("\n");
 }
 
+/* The catalogue's entry of the game being played (for the names of its sides). */
+static void current_variant(line_ui *u, dr_variant_info *info) {
+  dr_status st;
+  DR_INIT(st);
+  u->h->status(u->s, &st);
+  for (int i = 0; i < u->h->variant_count(u->s); i++) {
+    DR_INIT(*info);
+    if (u->h->variant_info(u->s, i, info) == 0 && strcmp(info->name, st.variant) == 0) return;
+  }
+  DR_INIT(*info);
+  info->side_name[0] = "White", info->side_name[1] = "Black";
+  info->fen_letter[0] = 'W', info->fen_letter[1] = 'B';
+}
+
 static void print_fen(line_ui *u) {
   char fen[1024];
   dr_position p;
+  dr_variant_info info;
+  current_variant(u, &info);
   u->h->position(u->s, &p);
-  fen_write(u->h->geometry(u->s), &p, NOTATION_ALGEBRAIC, fen, sizeof fen);
+  fen_write_letters(u->h->geometry(u->s), info.fen_letter, &p, NOTATION_ALGEBRAIC, fen, sizeof fen);
   puts(fen);
 }
 
@@ -181,7 +199,10 @@ static void prompt(line_ui *u) {
     printf("game over: %s (%s)\n", result_text(st.result), st.reason);
     printf("type new, undo, save FILE or quit\n");
   }
-  printf("%s> ", st.turn == DR_WHITE ? "white" : "black");
+  dr_variant_info info;
+  current_variant(u, &info);
+  for (const char *c = info.side_name[st.turn & 1]; *c; c++) putchar(tolower((unsigned char)*c));
+  printf("> ");
   fflush(stdout);
 }
 
@@ -275,20 +296,25 @@ static const dr_frontend *choose_frontend(const registry *reg, const cli_args *a
 }
 
 /* Who plays: --two-players, --side, or the front end's default (line mode is for two
-** people and scripts unless a level or side is asked for; the others play the computer). */
-static int choose_players(const cli_args *a, int line_mode, int player[2]) {
-  static const char *const sides[] = {"white", "black", "none"};
+** people and scripts unless a level or side is asked for; the others play the computer).
+** --side names a side as the variant's players do (English: black moves first). */
+static int choose_players(const registry *reg, const cli_args *a, int line_mode, int player[2]) {
+  const plugin *p = a->nargs ? registry_find(reg, a->args[0]) : NULL;
+  char names[3][32];
+  side_word(p ? &p->v : NULL, 0, names[0]);
+  side_word(p ? &p->v : NULL, 1, names[1]);
+  snprintf(names[2], sizeof names[2], "none");
   if (a->two_players && a->side) return cli_error("--two-players and --side exclude each other"), -1;
   player[0] = player[1] = DR_PLAYER_HUMAN;
   if (a->two_players || (line_mode && !a->side && !a->level)) return 0;
-  const char *side = a->side ? a->side : sides[0];
+  const char *side = a->side ? a->side : names[0];
   for (int k = 0; k < 3; k++)
-    if (strcmp(side, sides[k]) == 0) {
+    if (strcasecmp(side, names[k]) == 0) {
       player[0] = k == 0 ? DR_PLAYER_HUMAN : DR_PLAYER_COMPUTER;
       player[1] = k == 1 ? DR_PLAYER_HUMAN : DR_PLAYER_COMPUTER;
       return 0;
     }
-  cli_error("--side takes white, black or none, not '%s'", side);
+  cli_error("--side takes %s, %s or none, not '%s'", names[0], names[1], side);
   return -1;
 }
 
@@ -323,7 +349,7 @@ int cmd_play(registry *reg, const cli_args *a) {
   dr_setup setup;
   DR_INIT(setup);
   const dr_frontend *fe = choose_frontend(reg, a);
-  if (!fe || choose_players(a, fe == &line_frontend, setup.player)) return CLI_FAILED;
+  if (!fe || choose_players(reg, a, fe == &line_frontend, setup.player)) return CLI_FAILED;
   setup.variant = a->nargs ? a->args[0] : NULL;
   setup.rules = a->rules;
   setup.nsets = a->nsets;

@@ -19,8 +19,6 @@
 #include "pdn.h"
 #include "position.h"
 
-static const char *const side_words[2] = {"white", "black"};
-
 int session_fail(session *s, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
@@ -106,6 +104,10 @@ int session_variant_info(session *s, int index, dr_variant_info *out) {
   DR_INIT(info);
   info.name = v->name;
   info.title = v->title;
+  for (int side = 0; side < 2; side++) {
+    info.side_name[side] = side_name(v, side);
+    info.fen_letter[side] = fen_letter(v, side);
+  }
   for (int k = 0; k < DR_MAX_PRESETS && v->presets && v->presets[k].name; k++) {
     info.preset[k] = v->presets[k].name;
     info.preset_doc[k] = s->docs[index][k];
@@ -126,7 +128,7 @@ static int check_setup(session *s, const dr_setup *in, int *level, int player[2]
   for (int side = 0; side < 2; side++) {
     player[side] = in->player[side] ? in->player[side] : s->player[side];
     if (player[side] != DR_PLAYER_HUMAN && player[side] != DR_PLAYER_COMPUTER)
-      return session_fail(s, "%s must be played by a person or the computer", side_words[side]);
+      return session_fail(s, "the %s player must be a person or the computer", side ? "second" : "first");
   }
   return 0;
 }
@@ -308,7 +310,7 @@ int session_legal_moves(session *s, const dr_move **out) {
 }
 
 void session_move_text(session *s, const dr_move *m, char *text, size_t len) {
-  if (s->has_game) move_text(s->rs->v->geometry, m, NOTATION_ALGEBRAIC, text, len);
+  if (s->has_game) move_text_as(s->rs->v, m, text, len); /* as the variant's players write moves */
   else snprintf(text, len, "%s", "");
 }
 
@@ -407,7 +409,8 @@ int session_resign(session *s) {
   if (loser < 0) return session_fail(s, "no person plays in this game");
   engine_cancel(s);
   s->g.result = loser == DR_WHITE ? DR_BLACK_WINS : DR_WHITE_WINS;
-  snprintf(s->g.resigned_why, sizeof s->g.resigned_why, "%s resigned", side_words[loser]);
+  char word[32];
+  snprintf(s->g.resigned_why, sizeof s->g.resigned_why, "%s resigned", side_word(s->rs->v, loser, word));
   s->g.why = s->g.resigned_why;
   session_changed(s);
   scores_finished(s);
@@ -435,8 +438,11 @@ int session_save_pdn(session *s, const char *path) {
   if (!s->has_game) return session_fail(s, "no game to save");
   FILE *f = fopen(path, "w");
   if (!f) return session_fail(s, "cannot write %s: %s", path, strerror(errno));
-  pdn_tag tags[2] = {{"White", ""}, {"Black", ""}};
-  for (int side = 0; side < 2; side++) player_name(s, side, tags[side].value, sizeof tags[side].value);
+  pdn_tag tags[2];
+  for (int side = 0; side < 2; side++) {
+    snprintf(tags[side].name, sizeof tags[side].name, "%s", pdn_player_tag(s->rs->v, side));
+    player_name(s, side, tags[side].value, sizeof tags[side].value);
+  }
   pdn_write(f, &s->g, tags, 2);
   if (fclose(f) != 0) return session_fail(s, "error while writing %s: %s", path, strerror(errno));
   return 0;

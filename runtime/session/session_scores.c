@@ -14,11 +14,10 @@
 #include <string.h>
 #include <time.h>
 
+#include "notation.h"
 #include "pdn.h"
 #include "scores.h"
 #include "session_internal.h"
-
-static const char *const side_name[2] = {"white", "black"};
 
 /* The side the one person plays against the computer, or -1. */
 static int person_side(const session *s) {
@@ -139,9 +138,11 @@ static char *game_pdn(session *s, int person) {
   char *text = NULL, date[16];
   size_t len = 0;
   time_t now = time(NULL);
-  pdn_tag tags[4] = {{"Event", "draughts"}, {"Date", ""}, {"White", ""}, {"Black", ""}};
+  pdn_tag tags[4] = {{"Event", "draughts"}, {"Date", ""}, {"", ""}, {"", ""}};
   strftime(date, sizeof date, "%Y.%m.%d", gmtime(&now));
   snprintf(tags[1].value, sizeof tags[1].value, "%s", date);
+  for (int side = 0; side < 2; side++) /* the tag of the player of each side's colour */
+    snprintf(tags[2 + side].name, sizeof tags[2].name, "%s", pdn_player_tag(s->rs->v, side));
   snprintf(tags[2 + person].value, sizeof tags[2].value, "%s", s->sc.nickname);
   snprintf(tags[3 - person].value, sizeof tags[2].value, "Computer (level %d)", s->level);
   FILE *f = open_memstream(&text, &len);
@@ -192,7 +193,9 @@ void scores_abandon(session *s) {
   int person = person_side(s);
   if (person < 0 || !s->sc.store || s->g.result != DR_ONGOING || own_moves(s, person) == 0) return;
   s->g.result = person == DR_WHITE ? DR_BLACK_WINS : DR_WHITE_WINS;
-  snprintf(s->g.resigned_why, sizeof s->g.resigned_why, "%s resigned by leaving the game", side_name[person]);
+  char word[32];
+  snprintf(s->g.resigned_why, sizeof s->g.resigned_why, "%s resigned by leaving the game",
+           side_word(s->rs->v, person, word));
   s->g.why = s->g.resigned_why;
   scores_finished(s);
 }

@@ -33,5 +33,17 @@ expect_error "--numeric and --algebraic" "exclude each other" -- fen english sta
 got=$("$draughts" moves english | sort -n | tr '\n' ' ')
 [ "$got" = "9-13 9-14 10-14 10-15 11-15 11-16 12-16 " ] && pass || fail "moves in the variant's notation: $got"
 
+# Side names in line mode: English's first player is Black, and --side says so.
+out=$(printf 'quit\n' | "$draughts" play english 2>&1)
+contains "line mode prompts the first player as black" "$out" "^black> "
+out=$(printf 'resign\nquit\n' | "$draughts" play english 2>&1)
+contains "a resignation names the side as the variant does" "$out" "game over: 0-1 (black resigned)"
+out=$(printf 'quit\n' | "$draughts" play english --side white --level 1 2>&1)
+contains "--side white in English: the computer, Black, moves first" "$out" "The computer played\|last move: "
+expect_error "--side names the variant's sides" "--side takes black, white or none, not 'red'" \
+  -- play english --side red --frontend line
+printf '11-15\nsave %s\nquit\n' "$tmp/en.pdn" | "$draughts" play english >/dev/null 2>&1
+contains "a saved English game names its first player under Black" "$(cat "$tmp/en.pdn")" '^\[Black "Player 1"\]'
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

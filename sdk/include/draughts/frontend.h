@@ -73,6 +73,11 @@ typedef struct dr_variant_info {
   int npresets;
   const char *preset[DR_MAX_PRESETS];     /* preset[0] is the default */
   const char *preset_doc[DR_MAX_PRESETS]; /* one line each, may be "" */
+  /* Appended (filled only when 'size' covers them; check with DR_HAS_FIELD): what the
+  ** variant's players call the sides, the first player's first ("Black", "White" in
+  ** English checkers), and their letters in FEN ('B', 'W'). */
+  const char *side_name[2];
+  char fen_letter[2];
 } dr_variant_info;
 
 /* The state of the game, for the status panel. */
