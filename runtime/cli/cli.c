@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "eval.h"
 #include "game.h"
@@ -371,37 +372,55 @@ static int record_rules(const cli_args *a, const plugin *p, const pdn_record *r,
   return -1;
 }
 
-static int replay_record(registry *reg, const cli_args *a, const pdn_record *r, int index) {
+/* Tags the writer derives from the game itself: a file's own would say them twice. */
+static int derived_tag(const char *name) {
+  static const char *const derived[] = {"GameType", "Variant", "Rules", "FEN", "SetUp", "Result", NULL};
+  for (const char *const *d = derived; *d; d++)
+    if (strcasecmp(name, *d) == 0) return 1; /* "Setup" is written too */
+  return 0;
+}
+
+static void write_record(const pdn_record *r, const game *g) {
+  pdn_tag keep[PDN_MAX_TAGS];
+  int nkeep = 0;
+  for (int i = 0; i < r->ntags; i++)
+    if (!derived_tag(r->tags[i].name)) keep[nkeep++] = r->tags[i];
+  pdn_write(stdout, g, keep, nkeep);
+}
+
+/* One game of a file: checked to its last move, written back, its notes said. */
+static int check_record(registry *reg, const cli_args *a, const plugin *fallback, const pdn_record *r, int index) {
   err e;
   ruleset rs;
   game g;
-  const plugin *p = pdn_variant(reg, r, a->nargs >= 2 ? a->args[1] : NULL, &e);
+  pdn_notes notes = {0};
+  const plugin *p = pdn_variant(reg, r, fallback, PDN_MUST_AGREE, &notes, &e);
   if (!p || record_rules(a, p, r, &rs, &e)) {
     cli_error("%s: game %d: %s", a->args[0], index, e.msg);
     return -1;
   }
-  if (pdn_replay(r, &rs, &g, &e)) {
-    cli_error("%s: game %d: %s", a->args[0], index, e.msg);
-    return cli_finish(&rs, -1);
+  int rc = pdn_replay(r, &rs, &g, &notes, &e);
+  if (rc == 0) {
+    g.result = pdn_result(r, &g, &notes); /* the file's, unless it gives none */
+    write_record(r, &g);
+    game_free(&g);
   }
-  pdn_tag keep[PDN_MAX_TAGS];
-  int nkeep = 0;
-  static const char *const derived[] = {"GameType", "Variant", "Rules", "FEN", "SetUp", NULL};
-  for (int i = 0; i < r->ntags; i++) {
-    int skip = 0;
-    for (const char *const *d = derived; *d; d++) skip |= strcmp(r->tags[i].name, *d) == 0;
-    if (!skip) keep[nkeep++] = r->tags[i];
-  }
-  pdn_write(stdout, &g, keep, nkeep);
-  game_free(&g);
-  return cli_finish(&rs, 0);
+  for (int i = 0; i < notes.count; i++) cli_error("%s: game %d: warning: %s", a->args[0], index, notes.line[i]);
+  if (rc) cli_error("%s: game %d: %s", a->args[0], index, e.msg);
+  return cli_finish(&rs, rc ? -1 : 0);
 }
 
+/* Every game of the file is checked: one line for each bad one, and a failure if any. */
 static int cmd_pdn(registry *reg, const cli_args *a) {
   err e;
   if (a->nargs < 1) {
     cli_error("pdn needs a file: draughts pdn FILE [VARIANT]");
     return CLI_USAGE;
+  }
+  const plugin *fallback = a->nargs >= 2 ? registry_resolve(reg, a->args[1], &e) : NULL;
+  if (a->nargs >= 2 && !fallback) {
+    cli_error("%s", e.msg);
+    return CLI_FAILED;
   }
   char *text = read_file_max(a->args[0], PDN_MAX_BYTES, NULL, &e);
   if (!text) {
@@ -409,20 +428,21 @@ static int cmd_pdn(registry *reg, const cli_args *a) {
     return CLI_FAILED;
   }
   pdn_cursor pos = PDN_START;
-  int rc = CLI_OK, index = 0, got;
+  int bad = 0, index = 0, got;
   pdn_record r;
-  while (rc == CLI_OK && (got = pdn_parse(text, &pos, &r, &e)) != 0) {
+  while ((got = pdn_parse(text, &pos, &r, &e)) != 0) {
     index++;
     if (got < 0) {
-      cli_error("%s: %s", a->args[0], e.msg);
-      rc = CLI_FAILED;
-      break;
+      cli_error("%s: game %d: %s", a->args[0], index, e.msg);
+      pdn_skip_game(text, &pos);
+      bad++;
+      continue;
     }
-    if (replay_record(reg, a, &r, index)) rc = CLI_FAILED;
+    if (check_record(reg, a, fallback, &r, index)) bad++;
     pdn_record_free(&r);
   }
   free(text);
-  return rc;
+  return bad ? CLI_FAILED : CLI_OK;
 }
 
 /* --------------------------------------------------------------- main */

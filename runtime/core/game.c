@@ -80,6 +80,10 @@ void game_history(const game *g, dr_history *h) {
 
 int game_play(game *g, const dr_move *m, err *e) {
   if (g->result != DR_ONGOING) return err_set(e, "the game is over (%s)", g->why);
+  return game_play_on(g, m, e);
+}
+
+int game_play_on(game *g, const dr_move *m, err *e) {
   if (g->count + 1 >= g->cap) g->ply = xrealloc(g->ply, (g->cap *= 2) * sizeof *g->ply);
   game_ply *before = &g->ply[g->count], *after = before + 1;
   before->move = *m;

@@ -58,6 +58,10 @@ static inline const dr_position *game_position(const game *g) { return &g->ply[g
 /* Plays a legal move (one of 'g->legal').  Fails if the game is over. */
 DRI_FUNC int game_play(game *g, const dr_move *m, err *e);
 
+/* The same after the rules ended the game by a draw rule while legal moves remain:
+** a game record whose players played on is checked to its last move. */
+DRI_FUNC int game_play_on(game *g, const dr_move *m, err *e);
+
 /* Takes back the last move; -1 if none. */
 DRI_FUNC int game_undo(game *g);
 

@@ -331,15 +331,31 @@ void move_text_short_as(const dr_variant *v, const dr_movelist *legal, const dr_
   write_short(v->geometry, legal, m, pdn_notation(v), pdn_capture(v), out, len);
 }
 
+/* Algebraic names written one after the other with no separator ("a3b4", as PDN 3.0
+** allows): each a letter and its digits.  How many it split, or -1. */
+static int split_run(const dr_geometry *g, const char *s, size_t len, int *bits, int max) {
+  int n = 0;
+  for (size_t i = 0; i < len;) {
+    size_t k = i + 1;
+    while (k < len && isdigit((unsigned char)s[k])) k++;
+    int bit = isalpha((unsigned char)s[i]) && k > i + 1 ? point_find(g, s + i, k - i) : -1;
+    if (bit < 0 || n == max) return -1;
+    bits[n++] = bit;
+    i = k;
+  }
+  return n;
+}
+
 /* Splits "c3xe5-c7" into point bits; returns how many, -1 on an unknown name. */
 static int split_points(const dr_geometry *g, const char *text, int *bits, int max, err *e) {
   int n = 0;
   const char *s = text;
   while (*s) {
     size_t len = strcspn(s, "-x:X ");
-    int bit = point_find(g, s, len);
-    if (bit < 0 || n == max) return err_set(e, "'%s' is not a move: '%.*s' is not a point", text, (int)len, s);
-    bits[n++] = bit;
+    int bit = point_find(g, s, len), run = bit < 0 ? split_run(g, s, len, bits + n, max - n) : -1;
+    if (run > 1) n += run;
+    else if (bit < 0 || n == max) return err_set(e, "'%s' is not a move: '%.*s' is not a point", text, (int)len, s);
+    else bits[n++] = bit;
     s += len;
     if (*s) s++;
   }
@@ -359,32 +375,36 @@ static int move_matches(const dr_move *m, const int *bits, int n) {
   return 1;
 }
 
-const dr_move *move_parse(const dr_geometry *g, const dr_movelist *legal, const char *text, err *e) {
+int move_candidates(const dr_geometry *g, const dr_movelist *legal, const char *text, const dr_move **out, int max,
+                    err *e) {
   int bits[DR_MAX_JUMPS + 2];
-  int n = split_points(g, text, bits, DR_MAX_JUMPS + 2, e);
-  if (n < 0) return NULL;
-  const dr_move *found = NULL;
-  char options[256] = "";
+  int n = split_points(g, text, bits, DR_MAX_JUMPS + 2, e), found = 0;
+  if (n < 0) return -1;
   for (int i = 0; i < legal->count; i++) {
     const dr_move *m = &legal->moves[i];
+    int seen = 0;
     if (!move_matches(m, bits, n)) continue;
+    for (int k = 0; k < found && k < max && !seen; k++) seen = move_same_effect(out[k], m);
+    if (seen) continue;
+    if (found < max) out[found] = m;
+    found++;
+  }
+  return found;
+}
+
+const dr_move *move_parse(const dr_geometry *g, const dr_movelist *legal, const char *text, err *e) {
+  const dr_move *found[8];
+  int n = move_candidates(g, legal, text, found, 8, e);
+  if (n < 0) return NULL;
+  if (n == 0) err_set(e, "'%s' is not a legal move here", text);
+  if (n == 1) return found[0];
+  char options[256] = "";
+  for (int i = 0; i < n && i < 8; i++) {
     size_t used = strlen(options);
     char t[160];
-    move_text(g, m, NOTATION_ALGEBRAIC, t, sizeof t);
+    move_text(g, found[i], NOTATION_ALGEBRAIC, t, sizeof t);
     snprintf(options + used, sizeof options - used, "%s%s", used ? ", " : "", t);
-    if (found && !move_same_effect(found, m)) {
-      err_set(e, "'%s' is ambiguous: say which of %s", text, options);
-      for (int j = i + 1; j < legal->count; j++) /* finish the list for the message */
-        if (move_matches(&legal->moves[j], bits, n)) {
-          used = strlen(options);
-          move_text(g, &legal->moves[j], NOTATION_ALGEBRAIC, t, sizeof t);
-          snprintf(options + used, sizeof options - used, ", %s", t);
-        }
-      err_set(e, "'%s' is ambiguous: say which of %s", text, options);
-      return NULL;
-    }
-    if (!found) found = m;
   }
-  if (!found) err_set(e, "'%s' is not a legal move here", text);
-  return found;
+  if (n > 1) err_set(e, "'%s' is ambiguous: say which of %s", text, options);
+  return NULL;
 }

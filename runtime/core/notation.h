@@ -78,4 +78,9 @@ DRI_FUNC void move_text_short_as(const dr_variant *v, const dr_movelist *legal, 
 DRI_FUNC const dr_move *move_parse(const dr_geometry *g, const dr_movelist *legal, const char *text,
                                    err *e);
 
+/* The legal moves 'text' can name, one for each effect: how many (their first 'max' in
+** 'out'), or -1 with 'e' set when 'text' does not name points. */
+DRI_FUNC int move_candidates(const dr_geometry *g, const dr_movelist *legal, const char *text, const dr_move **out,
+                             int max, err *e);
+
 #endif

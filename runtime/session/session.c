@@ -451,10 +451,13 @@ int session_save_pdn(session *s, const char *path) {
 /* Replays the first game of a PDN record with the rules its Rules tag names. */
 static int replay(session *s, const pdn_record *r, ruleset *rs, game *g) {
   err e;
-  const plugin *p = pdn_variant(s->reg, r, s->has_game ? s->rs->v->name : s->variant, &e);
+  const char *current = s->has_game ? s->rs->v->name : s->variant;
+  const plugin *fallback = current ? registry_resolve(s->reg, current, &e) : NULL;
+  if (current && !fallback) return session_fail(s, "%s", e.msg);
+  const plugin *p = pdn_variant(s->reg, r, fallback, PDN_FILE_DECIDES, NULL, &e);
   if (!p || pdn_rules(r, &p->v, rs, &e)) return session_fail(s, "%s", e.msg);
   if (check_engine(s, rs, s->player)) return -1;
-  if (pdn_replay(r, rs, g, &e)) return session_fail(s, "%s", e.msg);
+  if (pdn_replay(r, rs, g, NULL, &e)) return session_fail(s, "%s", e.msg);
   return 0;
 }
 

@@ -74,7 +74,7 @@ pdn=/tmp/draughts_cli_$$.pdn
 printf 'c3-d4\nf6-e5\nsave %s\nquit\n' "$pdn" | "$draughts" play template >/dev/null 2>&1
 expect_ok "saved game replays" "$(cat "$pdn")" -- pdn "$pdn"
 printf '[Variant "template"]\n1. c3-d4 f6-e5 2. a1-b2 *\n' >"$pdn"
-expect_error "illegal move in a PDN file" "PDN move 2. a1-b2" -- pdn "$pdn"
+expect_error "illegal move in a PDN file" "ply 3, move 2. a1-b2" -- pdn "$pdn"
 printf '[Variant "template"]\n1. c3-d4 {\n' >"$pdn"
 expect_error "broken PDN file" "unterminated comment" -- pdn "$pdn"
 printf '[Variant "template"]\n1. c3-d4 ) f6-e5 *\n' >"$pdn"

@@ -45,5 +45,50 @@ expect_error "--side names the variant's sides" "--side takes black, white or no
 printf '11-15\nsave %s\nquit\n' "$tmp/en.pdn" | "$draughts" play english >/dev/null 2>&1
 contains "a saved English game names its first player under Black" "$(cat "$tmp/en.pdn")" '^\[Black "Player 1"\]'
 
+# PDN: every game checked, one line for each bad one.
+cat >"$tmp/three.pdn" <<'PDN'
+[Event "one"]
+1. 32-28 19-23 2. 28x19 14x23 2-0
+
+[Event "two"]
+1. 32-28 19-23 2. 28-22 *
+
+[Event "three"]
+1. 33-28 18-23 *
+PDN
+"$draughts" pdn "$tmp/three.pdn" international >"$tmp/out" 2>"$tmp/err"; rc=$?
+[ $rc -eq 1 ] && pass || fail "a file with a bad game fails: exit $rc"
+[ "$(wc -l <"$tmp/err")" -eq 1 ] && pass || fail "one line per bad game: $(cat "$tmp/err")"
+contains "the bad game's line names file, game, ply and move" "$(cat "$tmp/err")" \
+  "three.pdn: game 2: ply 3, move 2. 28-22: '28-22' is not a legal move here"
+[ "$(grep -c '^\[Event' "$tmp/out")" -eq 2 ] && pass || fail "the good games are written: $(cat "$tmp/out")"
+contains "International results are written 2-0" "$(cat "$tmp/out")" '^1. 32-28 19-23 2. 28x19 14x23 2-0$'
+contains "...with the Result tag in agreement" "$(cat "$tmp/out")" '^\[Result "2-0"\]'
+
+# The declared GameType chooses the variant; the command line only gives a default.
+printf '[GameType "20"]\n1. 32-28 *\n' >"$tmp/t20.pdn"
+contains "GameType 20 is International" "$("$draughts" pdn "$tmp/t20.pdn" 2>&1)" '^\[Variant "international"\]' 
+expect_error "a GameType the command line contradicts" "the game is international (tag GameType), the command line says english" \
+  -- pdn "$tmp/t20.pdn" english
+printf '[GameType "29"]\n1. c3-d4 *\n' >"$tmp/t29.pdn"
+expect_error "a GameType no plugin plays" "tag GameType 29 is played by no variant found here, the command line says russian" \
+  -- pdn "$tmp/t29.pdn" russian
+printf '[Variant "checkers_of_mars"]\n1. 11-15 *\n' >"$tmp/mars.pdn"
+"$draughts" pdn "$tmp/mars.pdn" english >"$tmp/out" 2>"$tmp/err"; rc=$?
+[ $rc -eq 0 ] && grep -q "warning: tag Variant: no variant 'checkers_of_mars' is found here: the game is played as english" \
+  "$tmp/err" && pass || fail "an unknown Variant tag with a variant named: exit $rc: $(cat "$tmp/err")"
+
+# English games keep their numbering, their result and their first player's name.
+printf '[Black "Moorhead"]\n[White "Wyllie"]\n[Result "0-1"]\n1. 11-15 24-20 2. 8-11 28-24 0-1\n' >"$tmp/en.pdn"
+out=$("$draughts" pdn "$tmp/en.pdn" english 2>&1)
+contains "English PDN in numbers, numbered from Black" "$out" '^1. 11-15 24-20 2. 8-11 28-24 0-1$'
+contains "English GameType in full" "$out" '^\[GameType "21,B,8,8,N1,0"\]'
+printf '1. 11-15 24-20 1-0\n' >"$tmp/late.pdn"
+contains "a result written only after the moves is kept" "$("$draughts" pdn "$tmp/late.pdn" english 2>&1)" '^\[Result "1-0"\]'
+
+# Russian writes algebraic moves and ':' for captures (GameType 25).
+printf '[GameType "25"]\n1. c3-d4 f6-e5 2. d4:f6 g7:e5 *\n' >"$tmp/ru.pdn"
+contains "Russian captures with ':'" "$("$draughts" pdn "$tmp/ru.pdn" 2>&1)" '^1. c3-d4 f6-e5 2. d4:f6 g7:e5 \*$'
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
