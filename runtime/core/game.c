@@ -68,14 +68,7 @@ const history_field history_fields[] = {
 };
 
 void game_history(const game *g, dr_history *h) {
-  const game_ply *now = &g->ply[g->count];
-  memset(h, 0, sizeof *h);
-  h->nmoves = g->legal.count;
-  h->plies = g->count;
-  h->plies_since_capture = now->since.capture;
-  h->plies_since_man_move = now->since.man_move;
-  h->plies_since_material = now->since.material;
-  h->repetitions = count_repetitions(g);
+  counters_history(g->ply[g->count].since, g->legal.count, g->count, count_repetitions(g), h);
 }
 
 int game_play(game *g, const dr_move *m, err *e) {

@@ -24,6 +24,18 @@ static inline draw_counters counters_after(draw_counters c, const dr_position *p
                          (m->captured || m->promotes) ? 0 : c.material + 1};
 }
 
+/* The history a judge sees, from a position's counters. */
+static inline void counters_history(draw_counters c, int nmoves, int plies, int repetitions, dr_history *h) {
+  *h = (dr_history){nmoves, plies, c.capture, c.man_move, c.material, repetitions};
+}
+
+/* The counters folded into a word, for tables keyed by them; 0 for a fresh start. */
+static inline uint64_t counters_digest(draw_counters c) {
+  if (!(c.capture | c.man_move | c.material)) return 0;
+  rng r = {(uint64_t)c.capture | (uint64_t)c.man_move << 21 | (uint64_t)c.material << 42};
+  return rng_next(&r);
+}
+
 typedef struct game_ply {
   dr_position pos; /* the position before 'move' (or the current one, for the last entry) */
   uint64_t key;
