@@ -64,6 +64,8 @@ const history_field history_fields[] = {
     {"plies_since_man_move", offsetof(dr_history, plies_since_man_move)},
     {"plies_since_material", offsetof(dr_history, plies_since_material)},
     {"repetitions", offsetof(dr_history, repetitions)},
+    {"plies_with_king_white", offsetof(dr_history, plies_with_king[DR_WHITE])},
+    {"plies_with_king_black", offsetof(dr_history, plies_with_king[DR_BLACK])},
     {NULL, 0},
 };
 

@@ -81,6 +81,10 @@ DR_EXPORT const dr_variant *dr_variant_entry(void) {
 #elif defined(BROKEN_old_conventions)
   descriptor.name = "old_conventions"; /* loads: its name must not clash with the broken ones */
   descriptor.conventions = &old_conventions.head;
+#elif defined(BROKEN_abi_one)
+  descriptor.name = "abi_one"; /* loads: ABI 1's descriptor ended before 'conventions' */
+  descriptor.abi_version = 1;
+  descriptor.size = offsetof(dr_variant, conventions);
 #elif defined(BROKEN_small_conventions)
   descriptor.conventions = &small_conventions;
 #endif

@@ -26,7 +26,16 @@ static void expect_refused(const char *file, const char *reason) {
 Test(loader, refuses_a_file_that_is_not_a_plugin) { expect_refused("not_a_plugin.so", "not a loadable plugin"); }
 Test(loader, refuses_a_missing_file) { expect_refused("no_such_file.so", "not a loadable plugin"); }
 Test(loader, refuses_a_missing_entry_point) { expect_refused("no_entry.so", "no entry point 'dr_variant_entry'"); }
-Test(loader, refuses_a_newer_abi) { expect_refused("newer_abi.so", "built for plugin ABI 2"); }
+Test(loader, refuses_a_newer_abi) { expect_refused("newer_abi.so", "built for plugin ABI 3"); }
+
+Test(loader, loads_a_plugin_built_for_abi_1) {
+  err e = {""};
+  plugin *p = plugin_open(BROKEN "abi_one.so", &e);
+  cr_assert_not_null(p, "%s", e.msg);
+  cr_expect_eq(p->v.abi_version, 1);
+  cr_expect_null(p->v.conventions, "slots past its size read as NULL");
+  plugin_close(p);
+}
 Test(loader, refuses_more_than_64_points) { expect_refused("too_many_points.so", "declares 65 points, more than 64"); }
 Test(loader, refuses_a_missing_required_slot) { expect_refused("missing_slot.so", "lacks a required slot (generate)"); }
 Test(loader, refuses_a_null_descriptor) { expect_refused("null_descriptor.so", "returned no descriptor"); }

@@ -24,7 +24,7 @@
 extern "C" {
 #endif
 
-#define DR_ABI_VERSION 1
+#define DR_ABI_VERSION 2 /* 2: dr_history.plies_with_king */
 
 #define DR_MAX_POINTS 64   /* a position is a set of 64-bit bitboards */
 #define DR_MAX_JUMPS 32    /* landing points in one capture */
@@ -158,6 +158,13 @@ typedef struct dr_history {
   int plies_since_man_move; /* since the last capture or move of a man */
   int plies_since_material; /* since the last capture or promotion */
   int repetitions;          /* times this position, same side to move, has occurred */
+  /* ABI 2 and later.  For each side, how long it has held a king without a break,
+  ** counted from the last capture at the most: 0 for a side with no king, and right
+  ** after the capture or the crowning that made it so.  An endgame count that starts
+  ** when both sides have a king (FMJD: a lone king against three pieces with a king)
+  ** counts the smaller of the two, so a later crowning of the strong side does not
+  ** start it again; 'plies_since_material' is for counts that do. */
+  int plies_with_king[2];
 } dr_history;
 
 enum {
