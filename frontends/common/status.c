@@ -9,7 +9,7 @@
 
 static const char *const side_title[2] = {"White", "Black"};
 
-/* As the variant's players call the side (English: the first player is Black). */
+/* As the variant's players call the side (the first player may be called Black). */
 const char *fe_side_title(fe_state *f, int side) {
   dr_status st;
   dr_variant_info info;

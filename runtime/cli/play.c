@@ -297,7 +297,8 @@ static const dr_frontend *choose_frontend(const registry *reg, const cli_args *a
 
 /* Who plays: --two-players, --side, or the front end's default (line mode is for two
 ** people and scripts unless a level or side is asked for; the others play the computer).
-** --side names a side as the variant's players do (English: black moves first). */
+** --side names a side as the variant's players do (where they call the first player
+** Black, --side black moves first). */
 static int choose_players(const registry *reg, const cli_args *a, int line_mode, int player[2]) {
   const plugin *p = a->nargs ? registry_find(reg, a->args[0]) : NULL;
   char names[3][32];

@@ -14,9 +14,9 @@ enum { NOTATION_ALGEBRAIC = 0, NOTATION_NUMERIC = 1 };
 
 /* The variant's conventions (sdk: 'dr_conventions'), each with its default where the
 ** plugin gives none. */
-DRI_FUNC const char *side_name(const dr_variant *v, int side); /* "White", English "Black" for side 0 */
+DRI_FUNC const char *side_name(const dr_variant *v, int side); /* "White", or the variant's name */
 DRI_FUNC const char *side_word(const dr_variant *v, int side, char out[32]); /* in a sentence: "white" */
-DRI_FUNC char fen_letter(const dr_variant *v, int side);       /* 'W', English 'B' for side 0 */
+DRI_FUNC char fen_letter(const dr_variant *v, int side);       /* 'W', or the variant's letter */
 DRI_FUNC int pdn_notation(const dr_variant *v);                /* NOTATION_*: how PDN writes moves */
 DRI_FUNC char pdn_capture(const dr_variant *v);                /* 'x' or ':' */
 DRI_FUNC int pdn_results(const dr_variant *v);                 /* DR_PDN_RESULTS_* */
@@ -43,14 +43,14 @@ DRI_FUNC int position_validate(const ruleset *rs, const dr_position *p, err *e);
 ** scripts write them. */
 DRI_FUNC int fen_parse(const dr_geometry *g, const char *text, dr_position *p, err *e);
 
-/* The same with the variant's letters (English: B the first player), as its players write it. */
+/* The same with the variant's letters (B for a first player called Black), as its players write it. */
 DRI_FUNC int fen_parse_as(const dr_variant *v, const char *text, dr_position *p, err *e);
 
 /* Writes 'p' as FEN with the runtime's letters; returns the length (truncated to 'len'
 ** like snprintf).  Numeric FEN writes runs of three or more men as ranges ("21-32"). */
 DRI_FUNC int fen_write(const dr_geometry *g, const dr_position *p, int notation, char *out, size_t len);
 
-/* The same with the variant's letters, the first player's list first: English "B:B1-12:W21-32". */
+/* The same with the variant's letters, the first player's list first: "B:B1-12:W21-32". */
 DRI_FUNC int fen_write_as(const dr_variant *v, const dr_position *p, int notation, char *out, size_t len);
 
 /* The same with the letters given (the first player's, then the second's). */
@@ -66,7 +66,7 @@ DRI_FUNC void move_text_short(const dr_geometry *g, const dr_movelist *legal, co
                               int notation, char *out, size_t len);
 
 /* Both as the variant's players write them: its PDN notation and capture separator
-** ("22x13" in English, "c3:e5" in Russian). */
+** ("22x13", or "c3:e5" where captures are written with ':'). */
 DRI_FUNC void move_text_as(const dr_variant *v, const dr_move *m, char *out, size_t len);
 DRI_FUNC void move_text_short_as(const dr_variant *v, const dr_movelist *legal, const dr_move *m, char *out,
                                  size_t len);

@@ -92,7 +92,7 @@ DRI_FUNC int pdn_result(const pdn_record *r, const game *g, pdn_notes *notes);
 DRI_FUNC const char *pdn_result_text(const dr_variant *v, int result);
 
 /* The tag that names the player of 'side': "White" or "Black" by the colour the
-** variant gives it (English: the first player's is "Black"). */
+** variant gives it (where the first player is called Black, its tag is "Black"). */
 DRI_FUNC const char *pdn_player_tag(const dr_variant *v, int side);
 
 /* Writes a game with the given tags, then Result (from 'g->result'), GameType or
