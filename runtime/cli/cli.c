@@ -44,6 +44,9 @@ static const char usage[] =
     "  hub [VARIANT]             the engine on stdin/stdout, Hub protocol; by default the variant\n"
     "                            Hub calls 'normal' (--threads N, --hash MB, --allow-rule-files:\n"
     "                            'set-param name=rules' may name a .lua file)\n"
+    "  dxp VARIANT --listen PORT | --connect HOST:PORT\n"
+    "                            engine matches over DXP (DamExchange); the side that connects\n"
+    "                            asks for the games (--games N, --depth D | --time S | --level L)\n"
     "  match VARIANT --a P --b P engine against engine; P: a level 1-6, 'random', or depth=D\n"
     "                            (full strength to D plies) (--games N, --eval-a/--eval-b FILE)\n"
     "  tune VARIANT --script S   a Lua script fits the engine's weights: sdk/tune/texel.lua\n"
@@ -102,6 +105,8 @@ static const char **string_option(cli_args *a, const char *flag) {
   if (strcmp(flag, "--export") == 0) return &a->export_file;
   if (strcmp(flag, "--import") == 0) return &a->import_file;
   if (strcmp(flag, "--pdn") == 0) return &a->pdn_id;
+  if (strcmp(flag, "--listen") == 0) return &a->listen;
+  if (strcmp(flag, "--connect") == 0) return &a->connect;
   return NULL;
 }
 
@@ -456,7 +461,7 @@ typedef struct command {
 static const command commands[] = {
     {"play", cmd_play},   {"list", cmd_list},       {"moves", cmd_moves}, {"perft", cmd_perft},
     {"fen", cmd_fen},     {"pdn", cmd_pdn},         {"conform", cmd_conform},
-    {"bench", cmd_bench}, {"analyse", cmd_analyse}, {"hub", cmd_hub}, {"match", cmd_match},
+    {"bench", cmd_bench}, {"analyse", cmd_analyse}, {"hub", cmd_hub}, {"dxp", cmd_dxp}, {"match", cmd_match},
     {"scores", cmd_scores}, {"tune", cmd_tune}, {NULL, NULL},
 };
 

@@ -37,6 +37,7 @@ typedef struct cli_args {
   double seconds;
   const char *profile, *profile_db; /* play, scores: the player and the score store */
   const char *variant, *export_file, *import_file, *pdn_id; /* scores */
+  const char *listen, *connect; /* dxp: the port to wait on, or HOST:PORT to call */
 } cli_args;
 
 /* Exit statuses. */
@@ -65,6 +66,7 @@ DRI_FUNC int cmd_conform(registry *reg, const cli_args *a);
 DRI_FUNC int cmd_bench(registry *reg, const cli_args *a);
 DRI_FUNC int cmd_analyse(registry *reg, const cli_args *a);
 DRI_FUNC int cmd_hub(registry *reg, const cli_args *a);
+DRI_FUNC int cmd_dxp(registry *reg, const cli_args *a);
 DRI_FUNC int cmd_match(registry *reg, const cli_args *a);
 DRI_FUNC int cmd_scores(registry *reg, const cli_args *a);
 DRI_FUNC int cmd_tune(registry *reg, const cli_args *a);

@@ -224,26 +224,9 @@ static int play_moves(hub *h, const char *moves) {
 
 /* ---------------------------------------------------------------- positions */
 
-/* Points in Hub's order: rank by rank from the top, each from the left (Scan's
-** squares 1 to 50 on the 10x10 board, and pydraughts' order on every board). */
-static int hub_order(const dr_geometry *g, int *order) {
-  int n = 0;
-  for (int i = 0; i < DR_MAX_POINTS; i++)
-    if (g->points >> i & 1) order[n++] = i;
-  for (int i = 1; i < n; i++)
-    for (int j = i; j > 0; j--) {
-      const dr_point *a = &g->point[order[j - 1]], *b = &g->point[order[j]];
-      int later = a->rank < b->rank || (a->rank == b->rank && a->file > b->file);
-      if (!later) break;
-      int t = order[j];
-      order[j] = order[j - 1], order[j - 1] = t;
-    }
-  return n;
-}
-
 static int read_hub_board(hub *h, const char *text, dr_position *p) {
   const dr_geometry *g = h->rs.v->geometry;
-  int order[DR_MAX_POINTS], n = hub_order(g, order);
+  int order[DR_MAX_POINTS], n = points_reading_order(g, order);
   if ((int)strlen(text) != n + 1 || (text[0] != 'W' && text[0] != 'B')) return -1;
   memset(p, 0, sizeof *p);
   p->turn = text[0] == 'W' ? DR_WHITE : DR_BLACK;

@@ -33,6 +33,21 @@ int geometry_has_numbers(const dr_geometry *g) {
   return 0;
 }
 
+int points_reading_order(const dr_geometry *g, int order[DR_MAX_POINTS]) {
+  int n = 0;
+  for (int i = 0; i < DR_MAX_POINTS; i++) {
+    if (!(g->points >> i & 1)) continue;
+    int j = n++;
+    for (; j > 0; j--) {
+      const dr_point *a = &g->point[order[j - 1]], *b = &g->point[i];
+      if (a->rank > b->rank || (a->rank == b->rank && a->file < b->file)) break;
+      order[j] = order[j - 1];
+    }
+    order[j] = i;
+  }
+  return n;
+}
+
 const char *point_name(const dr_geometry *g, int bit, int notation, char buf[8]) {
   const dr_point *pt = &g->point[bit];
   if (notation == NOTATION_NUMERIC && pt->number) {

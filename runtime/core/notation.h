@@ -30,6 +30,11 @@ DRI_FUNC const char *point_name(const dr_geometry *g, int bit, int notation, cha
 
 DRI_FUNC int geometry_has_numbers(const dr_geometry *g);
 
+/* The points as a page is read, rank by rank from the top and each from the left, the
+** first player's side at the bottom: the order of Hub board strings and DXP positions
+** (on the 10x10 board, squares 1 to 50).  Returns how many. */
+DRI_FUNC int points_reading_order(const dr_geometry *g, int order[DR_MAX_POINTS]);
+
 /* Reads FEN (either form) into 'p' and checks it with the runtime's and the plugin's
 ** rules.  "start" gives the variant's start position. */
 DRI_FUNC int fen_read(const ruleset *rs, const char *text, dr_position *p, err *e);

@@ -19,7 +19,7 @@ else
   echo "pydraughts not found at $where (set DRAUGHTS_PYDRAUGHTS): skipped"
   exit 77
 fi
-for mode in hub; do
+for mode in hub dxp; do
   out=$(cd "$tmp" && timeout 300 python3 -W ignore "$src/tests/cli/pydraughts_client.py" "$lib" "$draughts" $mode 2>&1)
   rc=$?
   [ $rc -eq 0 ] && pass || fail "pydraughts $mode: exit $rc: $out"

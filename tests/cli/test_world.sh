@@ -90,5 +90,17 @@ contains "a result written only after the moves is kept" "$("$draughts" pdn "$tm
 printf '[GameType "25"]\n1. c3-d4 f6-e5 2. d4:f6 g7:e5 *\n' >"$tmp/ru.pdn"
 contains "Russian captures with ':'" "$("$draughts" pdn "$tmp/ru.pdn" 2>&1)" '^1. c3-d4 f6-e5 2. d4:f6 g7:e5 \*$'
 
+# The new variants in the catalogue, the engine's matches and the bench.
+out=$("$draughts" list)
+for v in "international — International draughts" "english — English checkers" "russian — Russian draughts"; do
+  contains "list shows $v" "$out" "^$v"
+done
+for v in international english russian; do
+  out=$("$draughts" match $v --a depth=2 --b random --games 2 2>&1)
+  contains "match $v" "$out" "^depth 2 vs random: +[0-9]* =[0-9]* -[0-9]*, score"
+done
+contains "match names English's first player Black" "$("$draughts" match english --a 1 --b 1 --games 2 2>&1)" \
+  "^game   1  A (level 1) black "
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
