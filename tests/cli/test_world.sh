@@ -42,6 +42,8 @@ out=$(printf 'quit\n' | "$draughts" play english --side white --level 1 2>&1)
 contains "--side white in English: the computer, Black, moves first" "$out" "The computer played\|last move: "
 expect_error "--side names the variant's sides" "--side takes black, white or none, not 'red'" \
   -- play english --side red --frontend line
+out=$(printf 'moves\nquit\n' | "$draughts" play international 2>&1)
+contains "line mode lists moves in the variant's notation" "$out" "> 31-27 32-28 "
 printf '11-15\nsave %s\nquit\n' "$tmp/en.pdn" | "$draughts" play english >/dev/null 2>&1
 contains "a saved English game names its first player under Black" "$(cat "$tmp/en.pdn")" '^\[Black "Player 1"\]'
 
