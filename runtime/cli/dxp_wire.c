@@ -83,6 +83,7 @@ int dxp_recv(dxp_conn *c, char *msg, err *e) {
     char *end = memchr(c->buf, '\0', c->len);
     if (end) {
       size_t n = (size_t)(end - c->buf);
+      if (n >= DXP_MAX_MESSAGE) return err_set(e, "dxp: a message longer than %d bytes", DXP_MAX_MESSAGE);
       memcpy(msg, c->buf, n + 1);
       memmove(c->buf, end + 1, c->len - n - 1);
       c->len -= n + 1;

@@ -33,8 +33,8 @@ static long gametype_number(const char *t) {
   return (*end == '\0' || *end == ',') && n < 10000 ? n : -1;
 }
 
-/* The variant that plays a GameType: 'prefer' if it does, else one whose GameType is
-** written the same in full, else the first found; NULL for none. */
+/* The variant that plays a GameType: 'prefer' if it does, else, for a GameType given
+** in full, one that writes it the same, else the first found; NULL for none. */
 static const plugin *gametype_variant(const registry *reg, const char *type, const plugin *prefer) {
   long n = gametype_number(type);
   const plugin *first = NULL;
@@ -43,7 +43,7 @@ static const plugin *gametype_variant(const registry *reg, const char *type, con
   for (int i = 0; i < reg->count; i++) {
     const char *t = reg->items[i]->v.pdn_gametype;
     if (gametype_number(t) != n) continue;
-    if (strcmp(t, type) == 0) return reg->items[i];
+    if (strchr(type, ',') && strcmp(t, type) == 0) return reg->items[i];
     if (!first) first = reg->items[i];
   }
   return first;

@@ -83,6 +83,14 @@ if command -v bash >/dev/null; then
   finish
   [ $rc -eq 1 ] && grep -q 'malformed R message "R01short"' "$tmp/follower" && pass ||
     fail "a short game request: exit $rc: $(cat "$tmp/follower")"
+  listen international --depth 1 && peer 'printf "C%01500d\0" 0 >&3; sleep 0.3'
+  finish
+  [ $rc -eq 1 ] && grep -q 'a message longer than 1024 bytes' "$tmp/follower" && pass ||
+    fail "a message too long in one piece: exit $rc: $(cat "$tmp/follower")"
+  listen international --depth 1 && peer 'printf "C%03000d" 0 >&3; sleep 0.3'
+  finish
+  [ $rc -eq 1 ] && grep -q 'a message longer than 1024 bytes' "$tmp/follower" && pass ||
+    fail "a message with no end: exit $rc: $(cat "$tmp/follower")"
   # The engine (White here: the follower colour is W) answers a game request for a set
   # position, takes a move back on a BACKREQ, and ends the match on a GAMEEND with stop 1.
   board=eeeeeeeeeeeeeeeeeezeeeeeeeeeeeeewweeeeeeeeeeeeeeee
