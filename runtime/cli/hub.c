@@ -476,6 +476,7 @@ static void cmd_go(hub *h, const hub_line *l) {
   if (pthread_create(&h->thread, NULL, think, h) != 0) {
     __atomic_store_n(&h->searching, 0, __ATOMIC_RELEASE);
     hub_error(h, "go: cannot start a thread");
+    hub_print(h, "done");
     return;
   }
   h->thread_live = 1;
