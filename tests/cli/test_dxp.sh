@@ -63,6 +63,12 @@ expect_error "no variant" "dxp needs a variant" -- dxp
 # A peer that breaks the protocol, written by hand (bash only: it has /dev/tcp).
 # peer SCRIPT: runs the bash SCRIPT against the listener, with $port set.
 peer() { bash -c "exec 3<>/dev/tcp/127.0.0.1/$port; $1" >"$tmp/peer" 2>&1; }
+# refused NAME PATTERN SCRIPT: sent what SCRIPT sends, the engine ends with exit 1 and PATTERN.
+refused() {
+  listen international --depth 1 && peer "$3"
+  finish
+  [ $rc -eq 1 ] && grep -q -- "$2" "$tmp/follower" && pass || fail "$1: exit $rc: $(cat "$tmp/follower")"
+}
 if command -v bash >/dev/null; then
   # GAMEREQ: version 1, our name, the engine (follower) plays Black, 5 minutes, 75 moves,
   # the start position; then a move from square 1 to 2, which White cannot play.
@@ -75,22 +81,10 @@ if command -v bash >/dev/null; then
   tr '\0' '\n' <"$tmp/peer" | grep -q "^Cerror: dxp: tester played an illegal move" && pass ||
     fail "the peer is told why: $(tr '\0' '|' <"$tmp/peer")"
   tr '\0' '\n' <"$tmp/peer" | grep -q "^Adraughts *0$" && pass || fail "the game was accepted: $(tr '\0' '|' <"$tmp/peer")"
-  listen international --depth 1 && peer 'printf "Xjunk\0" >&3; sleep 0.3'
-  finish
-  [ $rc -eq 1 ] && grep -q "unknown message type 'X'" "$tmp/follower" && pass ||
-    fail "an unknown message: exit $rc: $(cat "$tmp/follower")"
-  listen international --depth 1 && peer 'printf "R01short\0" >&3; sleep 0.3'
-  finish
-  [ $rc -eq 1 ] && grep -q 'malformed R message "R01short"' "$tmp/follower" && pass ||
-    fail "a short game request: exit $rc: $(cat "$tmp/follower")"
-  listen international --depth 1 && peer 'printf "C%01500d\0" 0 >&3; sleep 0.3'
-  finish
-  [ $rc -eq 1 ] && grep -q 'a message longer than 1024 bytes' "$tmp/follower" && pass ||
-    fail "a message too long in one piece: exit $rc: $(cat "$tmp/follower")"
-  listen international --depth 1 && peer 'printf "C%03000d" 0 >&3; sleep 0.3'
-  finish
-  [ $rc -eq 1 ] && grep -q 'a message longer than 1024 bytes' "$tmp/follower" && pass ||
-    fail "a message with no end: exit $rc: $(cat "$tmp/follower")"
+  refused "an unknown message" "unknown message type 'X'" 'printf "Xjunk\0" >&3; sleep 0.3'
+  refused "a short game request" 'malformed R message "R01short"' 'printf "R01short\0" >&3; sleep 0.3'
+  refused "a message too long in one piece" "a message longer than 1024 bytes" 'printf "C%01500d\0" 0 >&3; sleep 0.3'
+  refused "a message with no end" "a message longer than 1024 bytes" 'printf "C%03000d" 0 >&3; sleep 0.3'
   # The engine (White here: the follower colour is W) answers a game request for a set
   # position, takes a move back on a BACKREQ, and ends the match on a GAMEEND with stop 1.
   board=eeeeeeeeeeeeeeeeeezeeeeeeeeeeeeewweeeeeeeeeeeeeeee
