@@ -121,7 +121,8 @@ char *fe_locale_ctype(int utf8);              /* the user's character set (or UT
 void fe_locale_restore(char *old);
 
 /* status.c */
-const char *fe_side_title(int side);          /* "White", "Black" */
+const char *fe_side_title(fe_state *f, int side); /* "White", "Black": the variant's names */
+const char *fe_result_title(fe_state *f, int result, char *out, size_t len); /* "White wins", "a draw" */
 const char *fe_who(const dr_status *st, int side); /* "computer", "you", "player 1" */
 void fe_player_name(fe_state *f, const dr_status *st, int side, char *out, size_t len); /* online: the nickname */
 int fe_computer_plays(const dr_status *st);

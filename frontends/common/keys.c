@@ -259,7 +259,7 @@ const char *fe_question(fe_state *f, char *out, size_t len) {
   fe_scoring(f, &sc);
   if (f->ask == FE_ASK_DRAW) {
     int side = st.draw_offer ? st.draw_offer - 1 : st.turn;
-    snprintf(out, len, "%s offers a draw. %s, do you accept?", fe_side_title(side), fe_side_title(side ^ 1));
+    snprintf(out, len, "%s offers a draw. %s, do you accept?", fe_side_title(f, side), fe_side_title(f, side ^ 1));
   } else if (f->ask == FE_ASK_QUIT) {
     snprintf(out, len, "%s", sc.leaving_loses ? "Quit this game? It counts as a loss." : "Quit this game?");
   } else {

@@ -73,7 +73,7 @@ static void say_move(fe_state *f) {
   int mover = (st.turn ^ 1) & 1;
   if (f->h->move_at(f->s, st.plies - 1, NULL, text, sizeof text) != 0) return;
   if (st.player[mover] == DR_PLAYER_COMPUTER) fe_say(f, 0, "The computer played %s.", text);
-  else fe_say(f, 0, "%s played %s.", fe_side_title(mover), text);
+  else fe_say(f, 0, "%s played %s.", fe_side_title(f, mover), text);
 }
 
 int fe_poll(fe_state *f) {

@@ -10,7 +10,22 @@
 
 static const char *const side_title[2] = {"White", "Black"};
 
-const char *fe_side_title(int side) { return side_title[side & 1]; }
+/* As the variant's players call the side (the first player may be called Black). */
+const char *fe_side_title(fe_state *f, int side) {
+  dr_status st;
+  dr_variant_info info;
+  fe_status(f, &st);
+  fe_variant(f, fe_variant_index(f, st.variant), &info);
+  int named = DR_HAS_FIELD(dr_variant_info, &info, side_name) && info.side_name[side & 1];
+  return named ? info.side_name[side & 1] : side_title[side & 1];
+}
+
+/* "Black wins", "a draw". */
+const char *fe_result_title(fe_state *f, int result, char *out, size_t len) {
+  if (result == DR_DRAW) snprintf(out, len, "a draw");
+  else snprintf(out, len, "%s wins", fe_side_title(f, result == DR_WHITE_WINS ? DR_WHITE : DR_BLACK));
+  return out;
+}
 
 const char *fe_who(const dr_status *st, int side) {
   if (st->player[side] == DR_PLAYER_COMPUTER) return "computer";
@@ -37,12 +52,12 @@ void fe_status_line(fe_state *f, char *out, size_t len) {
   fe_status(f, &st);
   if (fe_online_status(f, out, len)) return;
   if (st.result != DR_ONGOING) {
-    const char *what = st.result == DR_DRAW ? "a draw" : st.result == DR_WHITE_WINS ? "White wins" : "Black wins";
-    snprintf(out, len, "Game over: %s (%s)", what, st.reason);
+    char what[48];
+    snprintf(out, len, "Game over: %s (%s)", fe_result_title(f, st.result, what, sizeof what), st.reason);
   } else if (st.player[st.turn] == DR_PLAYER_COMPUTER) {
-    snprintf(out, len, "%s to move: the computer thinks", side_title[st.turn]);
+    snprintf(out, len, "%s to move: the computer thinks", fe_side_title(f, st.turn));
   } else {
-    snprintf(out, len, "%s to move%s", side_title[st.turn], fe_computer_plays(&st) ? ": your move" : "");
+    snprintf(out, len, "%s to move%s", fe_side_title(f, st.turn), fe_computer_plays(&st) ? ": your move" : "");
   }
 }
 

@@ -3,6 +3,7 @@
 ** questions (a file name, a typed move, "resign?", "quit?").  Their buttons are
 ** registered as they are drawn, so a click finds them, and each has its key.
 */
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -88,7 +89,9 @@ static void draw_game_over(ui *u) {
   if (width > u->lay.frame.w - 8) width = u->lay.frame.w - 8;
   int rows = buttons_rows(u, n, labels, width - 2 * line);
   SDL_Rect r = card(u, width, title + 3 * line + rows * (line * 3 / 2 + line * 3 / 4));
-  const char *what = st.result == DR_DRAW ? "A draw" : st.result == DR_WHITE_WINS ? "White wins" : "Black wins";
+  char what[48];
+  fe_result_title(&u->fe, st.result, what, sizeof what);
+  what[0] = (char)toupper((unsigned char)what[0]); /* "A draw" */
   centred(u, FONT_TITLE, CARD_TEXT, r, r.y + line / 2, what);
   char reason[160];
   snprintf(reason, sizeof reason, "%s", st.reason);

@@ -78,7 +78,7 @@ static void draw_players(ui *u, pen *p, const dr_status *st) {
     icon(u, side, p->x, p->y + h / 2);
     char text[96], name[64];
     fe_player_name(&u->fe, st, side, name, sizeof name);
-    snprintf(text, sizeof text, "%s: %s", fe_side_title(side), name);
+    snprintf(text, sizeof text, "%s: %s", fe_side_title(&u->fe, side), name);
     int tx = p->x + 3 * r, ty = p->y + (h - text_height(u, FONT_TEXT)) / 2, font = to_move ? FONT_BOLD : FONT_TEXT;
     int mark = st->clock ? text_width(u, FONT_BOLD, "00:00.0") + r
                : to_move ? text_width(u, FONT_SMALL, "to move") + r

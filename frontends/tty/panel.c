@@ -27,7 +27,7 @@ static int draw_header(ui *u, const dr_status *st, int y, int x, int w) {
   for (int side = 0; side < 2; side++) fe_player_name(&u->fe, st, side, names[side], sizeof names[side]);
   tty_put(y++, x, w, tty_attr(u, PAIR_TITLE), "%s", st->title);
   tty_put(y++, x, w, 0, "Rules: %s", *st->rules ? st->rules : "default");
-  tty_put(y++, x, w, 0, "White: %s   Black: %s", names[0], names[1]);
+  tty_put(y++, x, w, 0, "%s: %s   %s: %s", fe_side_title(&u->fe, 0), names[0], fe_side_title(&u->fe, 1), names[1]);
   y = draw_clock(u, st, y, x, w);
   for (int i = 0, n = fe_online_lines(&u->fe, online, 8); i < n; i++)
     tty_put(y++, x, w, i == n - 1 && strncmp(online[i], "Suggested", 9) == 0 ? tty_attr(u, PAIR_RING) : 0, "%s",
@@ -48,8 +48,9 @@ static int draw_counters(ui *u, const dr_status *st, int y, int x, int w) {
   if (fe_reviewing(&u->fe)) tty_put(y++, x, w, tty_attr(u, PAIR_RING), "%s", last);
   else if (st->paused) tty_put(y++, x, w, tty_attr(u, PAIR_RING), "%s", "Paused: z goes on");
   if (fe_draw_count(st, line, sizeof line)) y = tty_para(y, x, w, 2, 0, line);
-  tty_put(y++, x, w, 0, "Pieces:   white %d, black %d", st->pieces[0], st->pieces[1]);
-  tty_put(y++, x, w, 0, "Captured: white %d, black %d", st->captured[0], st->captured[1]);
+  const char *first = fe_side_title(&u->fe, 0), *second = fe_side_title(&u->fe, 1);
+  tty_put(y++, x, w, 0, "Pieces:   %s %d, %s %d", first, st->pieces[0], second, st->pieces[1]);
+  tty_put(y++, x, w, 0, "Captured: %s %d, %s %d", first, st->captured[0], second, st->captured[1]);
   if (u->fe.h->move_at(u->fe.s, st->plies - 1, NULL, last, sizeof last) == 0)
     tty_put(y, x, w, 0, "Last move: %s", last);
   return y + 1;

@@ -78,7 +78,11 @@ static int analyse_position(const cli_args *a, const ruleset *rs, const dr_posit
     game_free(&g);
     return CLI_OK;
   }
-  analysis an = {rs, *p, a->numeric && geometry_has_numbers(rs->v->geometry) ? NOTATION_NUMERIC : NOTATION_ALGEBRAIC};
+  analysis an = {rs, *p, cli_notation(a, rs->v)};
+  if (an.notation < 0) {
+    game_free(&g);
+    return CLI_FAILED;
+  }
   search_limits l;
   search_info info;
   dr_move best;

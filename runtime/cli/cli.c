@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "eval.h"
 #include "game.h"
@@ -37,14 +38,19 @@ static const char usage[] =
     "  list                      variants, their rule presets and options, front ends\n"
     "  moves VARIANT --fen FEN   every legal move, with its full landing path\n"
     "  perft VARIANT DEPTH       leaf counts per depth (--divide, --paths, --fen)\n"
-    "  fen VARIANT FEN           check a position and write it back (--numeric)\n"
+    "  fen VARIANT FEN           check a position and write it back, in the variant's own\n"
+    "                            notation (--numeric, --algebraic choose)\n"
     "  pdn FILE [VARIANT]        check the games of a PDN file and write them back\n"
     "  conform PLUGIN|VARIANT    the conformance checks (--depth D, --cases rules.txt)\n"
     "  bench [VARIANT...]        perft and search speed of each variant (--depth D, --threads N);\n"
     "                            --server HOST:PORT: N games at once there (--games N, --spectators K)\n"
     "  analyse VARIANT --fen FEN the engine's analysis (--depth D | --time S, --threads N, --hash MB)\n"
-    "  hub [VARIANT]             the engine on stdin/stdout, Hub protocol (--threads N, --hash MB,\n"
-    "                            --allow-rule-files: 'set-param name=rules' may name a .lua file)\n"
+    "  hub [VARIANT]             the engine on stdin/stdout, Hub protocol; by default the variant\n"
+    "                            Hub calls 'normal' (--threads N, --hash MB, --allow-rule-files:\n"
+    "                            'set-param name=rules' may name a .lua file)\n"
+    "  dxp VARIANT --listen PORT | --connect HOST:PORT\n"
+    "                            engine matches over DXP (DamExchange); the side that connects\n"
+    "                            asks for the games (--games N, --depth D | --time S | --level L)\n"
     "  match VARIANT --a P --b P engine against engine; P: a level 1-6, 'random', or depth=D\n"
     "                            (full strength to D plies) (--games N, --eval-a/--eval-b FILE)\n"
     "  tune VARIANT --script S   a Lua script fits the engine's weights: sdk/tune/texel.lua\n"
@@ -153,6 +159,7 @@ static int *flag_option(cli_args *a, const char *flag) {
   if (strcmp(flag, "--divide") == 0) return &a->divide;
   if (strcmp(flag, "--paths") == 0) return &a->paths;
   if (strcmp(flag, "--numeric") == 0) return &a->numeric;
+  if (strcmp(flag, "--algebraic") == 0) return &a->algebraic;
   if (strcmp(flag, "--two-players") == 0) return &a->two_players;
   if (strcmp(flag, "--allow-rule-files") == 0) return &a->allow_rule_files;
   if (strcmp(flag, "--numbers") == 0) return &a->numbers;
@@ -271,6 +278,15 @@ int cli_finish(ruleset *rs, int status) {
   return status;
 }
 
+int cli_notation(const cli_args *a, const dr_variant *v) {
+  if (a->numeric && a->algebraic) return cli_error("--numeric and --algebraic exclude each other"), -1;
+  if (a->algebraic) return NOTATION_ALGEBRAIC;
+  if (!a->numeric) return pdn_notation(v);
+  if (geometry_has_numbers(v->geometry)) return NOTATION_NUMERIC;
+  cli_error("%s has no numeric notation", v->name);
+  return -1;
+}
+
 int cli_position(const cli_args *a, const ruleset *rs, dr_position *p) {
   err e;
   if (fen_read(rs, a->fen ? a->fen : "start", p, &e) == 0) return 0;
@@ -323,15 +339,15 @@ static int cmd_moves(registry *reg, const cli_args *a) {
   ruleset rs;
   dr_position p;
   if (need_variant(a, "moves") || !cli_variant(reg, a, a->args[0], &rs)) return CLI_FAILED;
-  if (cli_position(a, &rs, &p)) return cli_finish(&rs, CLI_FAILED);
+  int notation = cli_notation(a, rs.v);
+  if (notation < 0 || cli_position(a, &rs, &p)) return cli_finish(&rs, CLI_FAILED);
   dr_movelist *list = xmalloc(sizeof *list);
   err e;
   int rc = rules_generate(&rs, &p, list);
   if (rc != DR_OK && guard_error(rs.v, rc, &e)) cli_error("%s", e.msg);
   for (int i = 0; rc == DR_OK && i < list->count; i++) {
     char text[256];
-    move_text(rs.v->geometry, &list->moves[i], a->numeric ? NOTATION_NUMERIC : NOTATION_ALGEBRAIC, text,
-              sizeof text);
+    move_text(rs.v->geometry, &list->moves[i], notation, text, sizeof text);
     puts(text);
   }
   free(list);
@@ -395,12 +411,9 @@ static int cmd_fen(registry *reg, const cli_args *a) {
   if (!cli_variant(reg, &b, b.args[0], &rs)) return CLI_FAILED;
   if (cli_position(&b, &rs, &p)) return cli_finish(&rs, CLI_FAILED);
   char text[1024];
-  int numeric = a->numeric && geometry_has_numbers(rs.v->geometry);
-  if (a->numeric && !numeric) {
-    cli_error("%s has no numeric notation", rs.v->name);
-    return cli_finish(&rs, CLI_FAILED);
-  }
-  fen_write(rs.v->geometry, &p, numeric ? NOTATION_NUMERIC : NOTATION_ALGEBRAIC, text, sizeof text);
+  int notation = cli_notation(a, rs.v);
+  if (notation < 0) return cli_finish(&rs, CLI_FAILED);
+  fen_write_as(rs.v, &p, notation, text, sizeof text);
   puts(text);
   return cli_finish(&rs, CLI_OK);
 }
@@ -416,37 +429,55 @@ static int record_rules(const cli_args *a, const plugin *p, const pdn_record *r,
   return -1;
 }
 
-static int replay_record(registry *reg, const cli_args *a, const pdn_record *r, int index) {
+/* Tags the writer derives from the game itself: a file's own would say them twice. */
+static int derived_tag(const char *name) {
+  static const char *const derived[] = {"GameType", "Variant", "Rules", "FEN", "SetUp", "Result", NULL};
+  for (const char *const *d = derived; *d; d++)
+    if (strcasecmp(name, *d) == 0) return 1; /* "Setup" is written too */
+  return 0;
+}
+
+static void write_record(const pdn_record *r, const game *g) {
+  pdn_tag keep[PDN_MAX_TAGS];
+  int nkeep = 0;
+  for (int i = 0; i < r->ntags; i++)
+    if (!derived_tag(r->tags[i].name)) keep[nkeep++] = r->tags[i];
+  pdn_write(stdout, g, keep, nkeep);
+}
+
+/* One game of a file: checked to its last move, written back, its notes said. */
+static int check_record(registry *reg, const cli_args *a, const plugin *fallback, const pdn_record *r, int index) {
   err e;
   ruleset rs;
   game g;
-  const plugin *p = pdn_variant(reg, r, a->nargs >= 2 ? a->args[1] : NULL, &e);
+  pdn_notes notes = {0};
+  const plugin *p = pdn_variant(reg, r, fallback, PDN_MUST_AGREE, &notes, &e);
   if (!p || record_rules(a, p, r, &rs, &e)) {
     cli_error("%s: game %d: %s", a->args[0], index, e.msg);
     return -1;
   }
-  if (pdn_replay(r, &rs, &g, &e)) {
-    cli_error("%s: game %d: %s", a->args[0], index, e.msg);
-    return cli_finish(&rs, -1);
+  int rc = pdn_replay(r, &rs, &g, &notes, &e);
+  if (rc == 0) {
+    g.result = pdn_result(r, &g, &notes); /* the file's, unless it gives none */
+    write_record(r, &g);
+    game_free(&g);
   }
-  pdn_tag keep[PDN_MAX_TAGS];
-  int nkeep = 0;
-  static const char *const derived[] = {"GameType", "Variant", "Rules", "FEN", "SetUp", NULL};
-  for (int i = 0; i < r->ntags; i++) {
-    int skip = 0;
-    for (const char *const *d = derived; *d; d++) skip |= strcmp(r->tags[i].name, *d) == 0;
-    if (!skip) keep[nkeep++] = r->tags[i];
-  }
-  pdn_write(stdout, &g, keep, nkeep);
-  game_free(&g);
-  return cli_finish(&rs, 0);
+  for (int i = 0; i < notes.count; i++) cli_error("%s: game %d: warning: %s", a->args[0], index, notes.line[i]);
+  if (rc) cli_error("%s: game %d: %s", a->args[0], index, e.msg);
+  return cli_finish(&rs, rc ? -1 : 0);
 }
 
+/* Every game of the file is checked: one line for each bad one, and a failure if any. */
 static int cmd_pdn(registry *reg, const cli_args *a) {
   err e;
   if (a->nargs < 1) {
     cli_error("pdn needs a file: draughts pdn FILE [VARIANT]");
     return CLI_USAGE;
+  }
+  const plugin *fallback = a->nargs >= 2 ? registry_resolve(reg, a->args[1], &e) : NULL;
+  if (a->nargs >= 2 && !fallback) {
+    cli_error("%s", e.msg);
+    return CLI_FAILED;
   }
   char *text = read_file_max(a->args[0], PDN_MAX_BYTES, NULL, &e);
   if (!text) {
@@ -454,20 +485,21 @@ static int cmd_pdn(registry *reg, const cli_args *a) {
     return CLI_FAILED;
   }
   pdn_cursor pos = PDN_START;
-  int rc = CLI_OK, index = 0, got;
+  int bad = 0, index = 0, got;
   pdn_record r;
-  while (rc == CLI_OK && (got = pdn_parse(text, &pos, &r, &e)) != 0) {
+  while ((got = pdn_parse(text, &pos, &r, &e)) != 0) {
     index++;
     if (got < 0) {
-      cli_error("%s: %s", a->args[0], e.msg);
-      rc = CLI_FAILED;
-      break;
+      cli_error("%s: game %d: %s", a->args[0], index, e.msg);
+      pdn_skip_game(text, &pos);
+      bad++;
+      continue;
     }
-    if (replay_record(reg, a, &r, index)) rc = CLI_FAILED;
+    if (check_record(reg, a, fallback, &r, index)) bad++;
     pdn_record_free(&r);
   }
   free(text);
-  return rc;
+  return bad ? CLI_FAILED : CLI_OK;
 }
 
 /* --------------------------------------------------------------- main */
@@ -480,7 +512,7 @@ typedef struct command {
 static const command commands[] = {
     {"play", cmd_play},   {"list", cmd_list},       {"moves", cmd_moves}, {"perft", cmd_perft},
     {"fen", cmd_fen},     {"pdn", cmd_pdn},         {"conform", cmd_conform},
-    {"bench", cmd_bench}, {"analyse", cmd_analyse}, {"hub", cmd_hub}, {"match", cmd_match},
+    {"bench", cmd_bench}, {"analyse", cmd_analyse}, {"hub", cmd_hub}, {"dxp", cmd_dxp}, {"match", cmd_match},
     {"scores", cmd_scores}, {"tune", cmd_tune}, {"serve", cmd_serve}, {NULL, NULL},
 };
 

@@ -36,11 +36,12 @@ typedef struct cli_args {
   const char *level_a, *level_b; /* match: the two players' levels */
   int threads, hash, games;      /* engine commands: 0 for the defaults */
   int depth;    /* 0: the command's default */
-  int divide, paths, numeric;
+  int divide, paths, numeric, algebraic; /* --numeric, --algebraic: the notation asked for */
   double seconds;
   const char *profile, *profile_db; /* play, scores: the player and the score store */
   const char *variant, *export_file, *import_file, *pdn_id; /* scores */
-  const char *listen, *store, *cert, *key; /* serve */
+  const char *listen, *store, *cert, *key; /* serve; dxp: --listen PORT */
+  const char *connect;                     /* dxp: HOST:PORT to call */
   const char *rate, *lag;                  /* serve: messages a second, latency allowed (ms) */
   int seat_timeout, max_connections, max_games; /* serve: 0 for the defaults */
   const char *server, *join, *watch; /* play online: the server, a join code, a game to watch */
@@ -59,6 +60,10 @@ DRI_FUNC const plugin *cli_variant(registry *reg, const cli_args *a, const char 
 /* The starting position: --fen, or the variant's start; prints the error. */
 DRI_FUNC int cli_position(const cli_args *a, const ruleset *rs, dr_position *p);
 
+/* The notation a command writes: --numeric or --algebraic, else the variant's own (as
+** its PDN is written); -1 with the error printed for --numeric on a board without numbers. */
+DRI_FUNC int cli_notation(const cli_args *a, const dr_variant *v);
+
 /* Ends a command that loaded 'rs': reports house rules switched off by an error,
 ** releases them, and returns 'status' (a failure if the house rules broke down). */
 DRI_FUNC int cli_finish(ruleset *rs, int status);
@@ -70,6 +75,7 @@ DRI_FUNC int cmd_conform(registry *reg, const cli_args *a);
 DRI_FUNC int cmd_bench(registry *reg, const cli_args *a);
 DRI_FUNC int cmd_analyse(registry *reg, const cli_args *a);
 DRI_FUNC int cmd_hub(registry *reg, const cli_args *a);
+DRI_FUNC int cmd_dxp(registry *reg, const cli_args *a);
 DRI_FUNC int cmd_match(registry *reg, const cli_args *a);
 DRI_FUNC int cmd_scores(registry *reg, const cli_args *a);
 DRI_FUNC int cmd_tune(registry *reg, const cli_args *a);

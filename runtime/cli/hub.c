@@ -5,9 +5,19 @@
 **
 ** Lines are 'command name=value name="quoted value" flag'.  A search runs on its
 ** own thread, so 'stop', 'ping' and 'quit' are read while it thinks.  Positions are
-** Hub's board strings (the side to move, then one of w b W B e per point in
-** numbering order) or our FEN for any variant; moves are Hub's (from-to, or
-** fromxtoxcaptured...) or ours.  Bad input gets 'error message="..."'.
+** Hub's board strings or the variant's FEN; moves are Hub's (from-to, or
+** fromxtoxcaptured...) or ours, in the variant's notation (its PDN notation: numbers
+** or names).  A board string is the side to move ('W' the first player, 'B' the
+** second) and one of w b W B e per point, read as a page is, rank by rank from the top
+** and each from the left, the first player's side at the bottom: on Scan's 10x10
+** board that is squares 1 to 50, its "standard order".
+**
+** As the protocol asks, what a GUI relies on always comes: 'ready' after 'init' and
+** 'done' after 'go' (with no move when there is none), an 'error message="..."' line
+** first if something was wrong; unknown commands and parameters are ignored.  The
+** variant by default is the one the command line names, else Hub's own default,
+** "normal" (the plugin whose conventions give that Hub name, Scan's game), else the
+** first variant found.
 */
 #include <pthread.h>
 #include <stdarg.h>
@@ -179,6 +189,20 @@ static const dr_move *hub_move_parse(const dr_geometry *g, const dr_movelist *le
   return NULL;
 }
 
+/* A variant by our name or by its name in the Hub protocol ("normal"). */
+static const plugin *hub_variant(registry *reg, const char *name, err *e) {
+  for (int i = 0; i < reg->count; i++)
+    if (strcmp(hub_name(&reg->items[i]->v), name) == 0 && !registry_find(reg, name)) return reg->items[i];
+  return registry_lookup(reg, name, e);
+}
+
+/* Hub's default variant, "normal", if a plugin plays it; else the first found. */
+static const char *default_variant(const registry *reg) {
+  for (int i = 0; i < reg->count; i++)
+    if (strcmp(hub_name(&reg->items[i]->v), "normal") == 0) return reg->items[i]->v.name;
+  return reg->count ? reg->items[0]->v.name : "";
+}
+
 static int play_moves(hub *h, const char *moves) {
   char buf[HUB_LINE];
   err e;
@@ -200,28 +224,9 @@ static int play_moves(hub *h, const char *moves) {
 
 /* ---------------------------------------------------------------- positions */
 
-/* Points in Hub's order: by number where the variant numbers them, otherwise
-** rank by rank from the top, each from the left — the same reading order. */
-static int hub_order(const dr_geometry *g, int *order) {
-  int n = 0;
-  for (int i = 0; i < DR_MAX_POINTS; i++)
-    if (g->points >> i & 1) order[n++] = i;
-  int numbered = geometry_has_numbers(g);
-  for (int i = 1; i < n; i++)
-    for (int j = i; j > 0; j--) {
-      const dr_point *a = &g->point[order[j - 1]], *b = &g->point[order[j]];
-      int later = numbered ? a->number > b->number
-                           : (a->rank < b->rank || (a->rank == b->rank && a->file > b->file));
-      if (!later) break;
-      int t = order[j];
-      order[j] = order[j - 1], order[j - 1] = t;
-    }
-  return n;
-}
-
 static int read_hub_board(hub *h, const char *text, dr_position *p) {
   const dr_geometry *g = h->rs.v->geometry;
-  int order[DR_MAX_POINTS], n = hub_order(g, order);
+  int order[DR_MAX_POINTS], n = points_reading_order(g, order);
   if ((int)strlen(text) != n + 1 || (text[0] != 'W' && text[0] != 'B')) return -1;
   memset(p, 0, sizeof *p);
   p->turn = text[0] == 'W' ? DR_WHITE : DR_BLACK;
@@ -269,7 +274,7 @@ static void drop_rules(hub *h) {
 static int load_rules(hub *h) {
   err e;
   drop_rules(h);
-  const plugin *p = h->variant_from_line ? registry_lookup(h->reg, h->variant, &e)
+  const plugin *p = h->variant_from_line ? hub_variant(h->reg, h->variant, &e)
                                          : registry_resolve(h->reg, h->variant, &e);
   int named = h->rules_from_line && !h->allow_rule_files;
   if (!p || (named ? rules_load_named : rules_load_spec)(&h->rs, &p->v, h->rules, &e) || /* "": default */
@@ -290,7 +295,7 @@ static int load_rules(hub *h) {
     hub_error(h, "%s", e.msg);
     return -1;
   }
-  h->notation = geometry_has_numbers(p->v.geometry) ? NOTATION_NUMERIC : NOTATION_ALGEBRAIC;
+  h->notation = pdn_notation(&p->v);
   h->ready = 1;
   return 0;
 }
@@ -330,15 +335,19 @@ static void cmd_set_param(hub *h, const hub_line *l) {
     h->hash = (int)v;
   } else if (strcmp(name, "strength") == 0 && number_of(value, 0, SEARCH_LEVELS, &v) == 0) {
     h->strength = (int)v;
-  } else {
-    hub_error(h, "set-param: bad parameter '%s' or value '%s'", name, value);
+  } else if (!strcmp(name, "threads") || !strcmp(name, "hash") || !strcmp(name, "strength")) {
+    hub_error(h, "set-param: bad value '%s' for %s", value, name);
     return;
+  } else {
+    return; /* a parameter of another engine: ignored, as the protocol asks */
   }
   h->ready = 0; /* takes effect at the next 'init' or position */
 }
 
+/* 'ready' whatever happened: a GUI waits for it (an error line, if any, came first). */
 static void cmd_init(hub *h) {
-  if (load_rules(h) == 0) hub_print(h, "ready");
+  load_rules(h);
+  hub_print(h, "ready");
 }
 
 static void cmd_pos(hub *h, const hub_line *l) {
@@ -442,8 +451,8 @@ static void *think(void *arg) {
     hub_error(h, "%s", guard_refusal(h->rs.v));
   else if (rc != 0)
     hub_error(h, "no legal move: the game is over");
-  else
-    hub_print(h, *ponder ? "done move=%s ponder=%s" : "done move=%s", move, ponder);
+  if (rc != 0) hub_print(h, "done"); /* a 'go' always gets its 'done' */
+  else hub_print(h, *ponder ? "done move=%s ponder=%s" : "done move=%s", move, ponder);
   return NULL;
 }
 
@@ -458,6 +467,7 @@ static void cmd_go(hub *h, const hub_line *l) {
   if (!h->have_game || h->g.result != DR_ONGOING) {
     if (!h->have_game) hub_error(h, "go: no position (send pos first)");
     else hub_error(h, "go: the game is over (%s)", h->g.why);
+    hub_print(h, "done"); /* no move, but the answer a GUI waits for */
     return;
   }
   join_search(h);
@@ -466,6 +476,7 @@ static void cmd_go(hub *h, const hub_line *l) {
   if (pthread_create(&h->thread, NULL, think, h) != 0) {
     __atomic_store_n(&h->searching, 0, __ATOMIC_RELEASE);
     hub_error(h, "go: cannot start a thread");
+    hub_print(h, "done");
     return;
   }
   h->thread_live = 1;
@@ -494,8 +505,7 @@ static int handle(hub *h, hub_line *l) {
   else if (strcmp(c, "level") == 0) cmd_level(h, l);
   else if (strcmp(c, "go") == 0) cmd_go(h, l);
   else if (strcmp(c, "new-game") == 0) new_game(h);
-  else hub_error(h, "unknown command '%s'", c);
-  return 0;
+  return 0; /* any other command is another engine's: ignored, as the protocol asks */
 }
 
 /* One line of standard input without its newline into 'line' (HUB_LINE bytes): 1, 0 at
@@ -525,7 +535,7 @@ int cmd_hub(registry *reg, const cli_args *a) {
   h->allow_rule_files = a->allow_rule_files;
   h->limits.seconds = 1.0;
   pthread_mutex_init(&h->out, NULL);
-  const char *variant = a->nargs ? a->args[0] : reg->count ? reg->items[0]->v.name : "";
+  const char *variant = a->nargs ? a->args[0] : default_variant(reg);
   snprintf(h->variant, sizeof h->variant, "%s", variant);
   snprintf(h->rules, sizeof h->rules, "%s", a->rules ? a->rules : "");
   char *line = xmalloc(HUB_LINE);

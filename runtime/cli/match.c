@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "notation.h"
 #include "selfplay.h"
 
 #define MATCH_DEFAULT_GAMES 10
@@ -42,15 +43,17 @@ static void print_summary(const selfplay_player *pa, const selfplay_player *pb, 
 }
 
 typedef struct match_report {
+  const dr_variant *v;
   const selfplay_player *a;
   int *half;
 } match_report;
 
 static void report_game(void *ud, int i, int a_white, int half, const char *why, const game *g) {
   match_report *r = ud;
+  char side[32];
   (void)g;
   r->half[i] = half;
-  printf("game %3d  A (%s) %s  %s  (%s)\n", i + 1, r->a->name, a_white ? "white" : "black",
+  printf("game %3d  A (%s) %s  %s  (%s)\n", i + 1, r->a->name, side_word(r->v, a_white ? DR_WHITE : DR_BLACK, side),
          half == 2 ? "wins" : half == 1 ? "draws" : "loses", why);
   fflush(stdout);
 }
@@ -75,7 +78,7 @@ static int play_match(const cli_args *a, const ruleset *rs, const dr_position *s
   eval_ctx *eval_a = NULL, *eval_b = NULL;
   int n = a->games ? a->games : MATCH_DEFAULT_GAMES;
   int *half = xmalloc((size_t)n * sizeof(int));
-  match_report report = {pa, half};
+  match_report report = {rs->v, pa, half};
   selfplay_match m = {.rs = rs, .start = start, .a = pa, .b = pb, .seed = MATCH_SEED, .games = n,
                       .done = report_game, .ud = &report};
   int rc = CLI_OK;

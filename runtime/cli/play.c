@@ -5,11 +5,13 @@
 ** read a move or a command.  Scripts and tests drive it through standard input, so
 ** it talks to the session only through the same host table as the plugins.
 */
+#include <ctype.h>
 #include <poll.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -114,11 +116,36 @@ static void list_moves(line_ui *u) {
   printf("\n");
 }
 
+/* The catalogue's entry of the game being played (for the names of its sides). */
+static void current_variant(line_ui *u, dr_variant_info *info) {
+  dr_status st;
+  DR_INIT(st);
+  u->h->status(u->s, &st);
+  for (int i = 0; i < u->h->variant_count(u->s); i++) {
+    DR_INIT(*info);
+    if (u->h->variant_info(u->s, i, info) == 0 && strcmp(info->name, st.variant) == 0) return;
+  }
+  DR_INIT(*info);
+  info->side_name[0] = "White", info->side_name[1] = "Black";
+  info->fen_letter[0] = 'W', info->fen_letter[1] = 'B';
+}
+
+/* A side as the prompt names it: the variant's word, in lower case ("white", "black"). */
+static void line_side_word(line_ui *u, int side, char *out, size_t len) {
+  dr_variant_info info;
+  current_variant(u, &info);
+  size_t n = 0;
+  for (const char *c = info.side_name[side & 1]; *c && n + 1 < len; c++) out[n++] = (char)tolower((unsigned char)*c);
+  out[n] = '\0';
+}
+
 static void print_fen(line_ui *u) {
   char fen[1024];
   dr_position p;
+  dr_variant_info info;
+  current_variant(u, &info);
   u->h->position(u->s, &p);
-  fen_write(u->h->geometry(u->s), &p, NOTATION_ALGEBRAIC, fen, sizeof fen);
+  fen_write_letters(u->h->geometry(u->s), info.fen_letter, &p, NOTATION_ALGEBRAIC, fen, sizeof fen);
   puts(fen);
 }
 
@@ -147,8 +174,10 @@ static void offer_draw(line_ui *u) {
     return;
   }
   u->h->status(u->s, &st);
-  printf("%s offers a draw: %s, type accept or decline\n", st.turn == DR_WHITE ? "white" : "black",
-         st.turn == DR_WHITE ? "black" : "white");
+  char offers[32], answers[32];
+  line_side_word(u, st.turn, offers, sizeof offers);
+  line_side_word(u, st.turn ^ 1, answers, sizeof answers);
+  printf("%s offers a draw: %s, type accept or decline\n", offers, answers);
 }
 
 /* The hint is printed by 'wait_engine' when it is ready. */
@@ -269,7 +298,9 @@ static void prompt(line_ui *u) {
   u->h->status(u->s, &st);
   if (st.result == DR_ONGOING) {
     u->told = 0;
-    printf("%s> ", online_line_prompt(u, st.turn == DR_WHITE ? "white" : "black"));
+    char side[32];
+    line_side_word(u, st.turn, side, sizeof side);
+    printf("%s> ", online_line_prompt(u, side));
   } else {
     if (!u->told) {
       printf("game over: %s (%s)\n", result_text(st.result), st.reason);
@@ -375,20 +406,26 @@ static const dr_frontend *choose_frontend(const registry *reg, const cli_args *a
 }
 
 /* Who plays: --two-players, --side, or the front end's default (line mode is for two
-** people and scripts unless a level or side is asked for; the others play the computer). */
-static int choose_players(const cli_args *a, int line_mode, int player[2]) {
-  static const char *const sides[] = {"white", "black", "none"};
+** people and scripts unless a level or side is asked for; the others play the computer).
+** --side names a side as the variant's players do (where they call the first player
+** Black, --side black moves first). */
+static int choose_players(const registry *reg, const cli_args *a, int line_mode, int player[2]) {
+  const plugin *p = a->nargs ? registry_find(reg, a->args[0]) : NULL;
+  char names[3][32];
+  side_word(p ? &p->v : NULL, 0, names[0]);
+  side_word(p ? &p->v : NULL, 1, names[1]);
+  snprintf(names[2], sizeof names[2], "none");
   if (a->two_players && a->side) return cli_error("--two-players and --side exclude each other"), -1;
   player[0] = player[1] = DR_PLAYER_HUMAN;
   if (a->two_players || (line_mode && !a->side && !a->level)) return 0;
-  const char *side = a->side ? a->side : sides[0];
+  const char *side = a->side ? a->side : names[0];
   for (int k = 0; k < 3; k++)
-    if (strcmp(side, sides[k]) == 0) {
+    if (strcasecmp(side, names[k]) == 0) {
       player[0] = k == 0 ? DR_PLAYER_HUMAN : DR_PLAYER_COMPUTER;
       player[1] = k == 1 ? DR_PLAYER_HUMAN : DR_PLAYER_COMPUTER;
       return 0;
     }
-  cli_error("--side takes white, black or none, not '%s'", side);
+  cli_error("--side takes %s, %s or none, not '%s'", names[0], names[1], side);
   return -1;
 }
 
@@ -429,7 +466,7 @@ int cmd_play(registry *reg, const cli_args *a) {
   dr_setup setup;
   DR_INIT(setup);
   const dr_frontend *fe = choose_frontend(reg, a);
-  if (!fe || choose_players(a, fe == &line_frontend, setup.player)) return CLI_FAILED;
+  if (!fe || choose_players(reg, a, fe == &line_frontend, setup.player)) return CLI_FAILED;
   setup.variant = a->nargs ? a->args[0] : NULL;
   setup.rules = a->rules;
   setup.nsets = a->nsets;

@@ -180,7 +180,7 @@ static int check_text_round_trips(const game_check *k, const dr_movelist *legal)
   dr_position back;
   int numeric = geometry_has_numbers(g);
   for (int form = 0; form <= numeric; form++) {
-    fen_write(g, k->pos, form, fen, sizeof fen);
+    fen_write_as(k->rs->v, k->pos, form, fen, sizeof fen);
     if (fen_read(k->rs, fen, &back, k->e) || memcmp(&back, k->pos, sizeof back))
       return err_set(k->e, "FEN %s does not read back as the same position", fen);
   }
@@ -228,7 +228,7 @@ static int random_game(const ruleset *rs, rng *r, int max_plies, int *ended, err
   if (!rc && gm.result != DR_ONGOING) ++*ended;
   if (rc) {
     char fen[1024];
-    fen_write(rs->v->geometry, game_position(&gm), NOTATION_ALGEBRAIC, fen, sizeof fen);
+    fen_write_as(rs->v, game_position(&gm), NOTATION_ALGEBRAIC, fen, sizeof fen);
     err_prefix(e, "at ply %d, %s", gm.count, fen);
   }
   game_free(&gm);

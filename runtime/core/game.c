@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "notation.h"
 #include "position.h"
 
 static int refresh(game *g, err *e) {
@@ -63,22 +64,21 @@ const history_field history_fields[] = {
     {"plies_since_man_move", offsetof(dr_history, plies_since_man_move)},
     {"plies_since_material", offsetof(dr_history, plies_since_material)},
     {"repetitions", offsetof(dr_history, repetitions)},
+    {"plies_with_king_white", offsetof(dr_history, plies_with_king[DR_WHITE])},
+    {"plies_with_king_black", offsetof(dr_history, plies_with_king[DR_BLACK])},
     {NULL, 0},
 };
 
 void game_history(const game *g, dr_history *h) {
-  const game_ply *now = &g->ply[g->count];
-  memset(h, 0, sizeof *h);
-  h->nmoves = g->legal.count;
-  h->plies = g->count;
-  h->plies_since_capture = now->since.capture;
-  h->plies_since_man_move = now->since.man_move;
-  h->plies_since_material = now->since.material;
-  h->repetitions = count_repetitions(g);
+  counters_history(g->ply[g->count].since, g->legal.count, g->count, count_repetitions(g), h);
 }
 
 int game_play(game *g, const dr_move *m, err *e) {
   if (g->result != DR_ONGOING) return err_set(e, "the game is over (%s)", g->why);
+  return game_play_on(g, m, e);
+}
+
+int game_play_on(game *g, const dr_move *m, err *e) {
   if (g->count + 1 >= g->cap) g->ply = xrealloc(g->ply, (g->cap *= 2) * sizeof *g->ply);
   game_ply *before = &g->ply[g->count], *after = before + 1;
   before->move = *m;
@@ -100,7 +100,8 @@ int game_undo(game *g) {
 void game_resign(game *g) {
   int loser = game_position(g)->turn;
   g->result = loser == DR_WHITE ? DR_BLACK_WINS : DR_WHITE_WINS;
-  snprintf(g->resigned_why, sizeof g->resigned_why, "%s resigned", loser == DR_WHITE ? "white" : "black");
+  char word[32];
+  snprintf(g->resigned_why, sizeof g->resigned_why, "%s resigned", side_word(g->rs->v, loser, word));
   g->why = g->resigned_why;
 }
 

@@ -129,7 +129,7 @@ static int list_in_bounds(const dr_geometry *g, const dr_movelist *l) {
 static int refuse_move(const dr_variant *v, const dr_position *p, dr_movelist *l, int i, const char *fault) {
   char text[256], fen[1024];
   guard_move_text(v->geometry, &l->moves[i], text, sizeof text);
-  fen_write(v->geometry, p, NOTATION_ALGEBRAIC, fen, sizeof fen);
+  fen_write_as(v, p, NOTATION_ALGEBRAIC, fen, sizeof fen);
   int count = l->count;
   l->count = 0;
   return refuse(v, "generate gave move %d of %d (%s) in %s: %s", i + 1, count, text, fen, fault);

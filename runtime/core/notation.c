@@ -33,6 +33,21 @@ int geometry_has_numbers(const dr_geometry *g) {
   return 0;
 }
 
+int points_reading_order(const dr_geometry *g, int order[DR_MAX_POINTS]) {
+  int n = 0;
+  for (int i = 0; i < DR_MAX_POINTS; i++) {
+    if (!(g->points >> i & 1)) continue;
+    int j = n++;
+    for (; j > 0; j--) {
+      const dr_point *a = &g->point[order[j - 1]], *b = &g->point[i];
+      if (a->rank > b->rank || (a->rank == b->rank && a->file < b->file)) break;
+      order[j] = order[j - 1];
+    }
+    order[j] = i;
+  }
+  return n;
+}
+
 const char *point_name(const dr_geometry *g, int bit, int notation, char buf[8]) {
   const dr_point *pt = &g->point[bit];
   if (notation == NOTATION_NUMERIC && pt->number) {
@@ -42,10 +57,55 @@ const char *point_name(const dr_geometry *g, int bit, int notation, char buf[8])
   return pt->name;
 }
 
+/* ---------------------------------------------------------- conventions */
+
+static const dr_conventions *conventions(const dr_variant *v) { return v ? v->conventions : NULL; }
+
+const char *side_name(const dr_variant *v, int side) {
+  const dr_conventions *c = conventions(v);
+  static const char *const names[2] = {"White", "Black"};
+  return c && c->side_name[side & 1] ? c->side_name[side & 1] : names[side & 1];
+}
+
+const char *side_word(const dr_variant *v, int side, char out[32]) {
+  snprintf(out, 32, "%s", side_name(v, side));
+  for (char *c = out; *c; c++) *c = (char)tolower((unsigned char)*c);
+  return out;
+}
+
+char fen_letter(const dr_variant *v, int side) {
+  const dr_conventions *c = conventions(v);
+  return c && c->fen_letter[side & 1] ? c->fen_letter[side & 1] : "WB"[side & 1];
+}
+
+int pdn_notation(const dr_variant *v) {
+  const dr_conventions *c = conventions(v);
+  if (c && c->pdn_notation == DR_PDN_ALGEBRAIC) return NOTATION_ALGEBRAIC;
+  return geometry_has_numbers(v->geometry) ? NOTATION_NUMERIC : NOTATION_ALGEBRAIC;
+}
+
+char pdn_capture(const dr_variant *v) {
+  const dr_conventions *c = conventions(v);
+  return c && c->pdn_capture ? c->pdn_capture : 'x';
+}
+
+int pdn_results(const dr_variant *v) {
+  const dr_conventions *c = conventions(v);
+  return c ? c->pdn_results : DR_PDN_RESULTS_DEFAULT;
+}
+
+const char *hub_name(const dr_variant *v) {
+  const dr_conventions *c = conventions(v);
+  return c && c->hub_name ? c->hub_name : v->name;
+}
+
 /* ------------------------------------------------------------------ FEN */
+
+static const char runtime_letters[2] = {'W', 'B'};
 
 typedef struct fen_reader {
   const dr_geometry *g;
+  const char *letters; /* of the first player and the second */
   const char *s;  /* whole text, for error positions */
   const char *at;
   dr_position *p;
@@ -56,9 +116,15 @@ static int fen_fail(fen_reader *r, const char *what) {
   return err_set(r->e, "malformed FEN at character %d: %s", (int)(r->at - r->s) + 1, what);
 }
 
-static int side_letter(char c) {
+static int side_letter(const fen_reader *r, char c) {
   c = (char)toupper((unsigned char)c);
-  return c == 'W' ? DR_WHITE : c == 'B' ? DR_BLACK : -1;
+  return c == r->letters[DR_WHITE] ? DR_WHITE : c == r->letters[DR_BLACK] ? DR_BLACK : -1;
+}
+
+static int fen_fail_letters(fen_reader *r, const char *what) {
+  char msg[96];
+  snprintf(msg, sizeof msg, "expected %c or %c %s", r->letters[0], r->letters[1], what);
+  return fen_fail(r, msg);
 }
 
 static int place(fen_reader *r, int side, int king, int bit) {
@@ -106,8 +172,8 @@ static int fen_field(fen_reader *r, int *seen) {
     while (isdigit((unsigned char)*r->at)) r->at++;
     return 0;
   }
-  int side = side_letter(*r->at);
-  if (side < 0) return fen_fail(r, "expected W or B before a piece list");
+  int side = side_letter(r, *r->at);
+  if (side < 0) return fen_fail_letters(r, "before a piece list");
   if (seen[side]++) return fen_fail(r, "a side's pieces are listed twice");
   r->at++;
   while (*r->at && *r->at != ':' && *r->at != '.') {
@@ -124,8 +190,9 @@ static int fen_field(fen_reader *r, int *seen) {
 
 static int fen_parse_text(fen_reader *r) {
   while (isspace((unsigned char)*r->at) || *r->at == '"' || *r->at == '[') r->at++;
-  int turn = side_letter(*r->at);
-  if (turn < 0) return fen_fail(r, "expected W or B (the side to move)");
+  int turn = side_letter(r, *r->at);
+  if (turn < 0 && *r->at == '?') return fen_fail(r, "the side to move is unknown ('?')");
+  if (turn < 0) return fen_fail_letters(r, "(the side to move)");
   r->p->turn = (uint8_t)turn;
   r->at++;
   int seen[2] = {0, 0};
@@ -140,11 +207,20 @@ static int fen_parse_text(fen_reader *r) {
   return 0;
 }
 
-int fen_parse(const dr_geometry *g, const char *text, dr_position *p, err *e) {
+static int parse_with(const dr_geometry *g, const char *letters, const char *text, dr_position *p, err *e) {
   memset(p, 0, sizeof *p);
   if (strlen(text) > 4096) return err_set(e, "malformed FEN: longer than 4096 characters");
-  fen_reader r = {g, text, text, p, e};
+  fen_reader r = {g, letters, text, text, p, e};
   return fen_parse_text(&r);
+}
+
+int fen_parse(const dr_geometry *g, const char *text, dr_position *p, err *e) {
+  return parse_with(g, runtime_letters, text, p, e);
+}
+
+int fen_parse_as(const dr_variant *v, const char *text, dr_position *p, err *e) {
+  const char letters[2] = {fen_letter(v, DR_WHITE), fen_letter(v, DR_BLACK)};
+  return parse_with(v->geometry, letters, text, p, e);
 }
 
 int fen_read(const ruleset *rs, const char *text, dr_position *p, err *e) {
@@ -152,7 +228,7 @@ int fen_read(const ruleset *rs, const char *text, dr_position *p, err *e) {
   if (strcmp(text, "start") == 0) {
     memset(p, 0, sizeof *p);
     if (rs->initial(&rs->rules, p) != DR_OK) return err_set(e, "%s: no start position", v->name);
-  } else if (fen_parse(v->geometry, text, p, e)) {
+  } else if (fen_parse_as(v, text, p, e)) {
     return -1;
   }
   return position_validate(rs, p, e);
@@ -184,26 +260,50 @@ static int ordered_points(const dr_geometry *g, dr_bits set, int notation, int o
   return n;
 }
 
-int fen_write(const dr_geometry *g, const dr_position *p, int notation, char *out, size_t len) {
+/* How many of the points from order[i] on are men numbered one after the other. */
+static int run_of_men(const dr_geometry *g, const dr_position *p, const int *order, int n, int i) {
+  int k = i;
+  while (k < n && !(p->kings >> order[k] & 1) &&
+         (k == i || g->point[order[k]].number == g->point[order[k - 1]].number + 1))
+    k++;
+  return k - i;
+}
+
+int fen_write_letters(const dr_geometry *g, const char letters[2], const dr_position *p, int notation, char *out,
+                      size_t len) {
   size_t used = 0;
 #define PUT(...) used += (size_t)snprintf(out + (used < len ? used : len), used < len ? len - used : 0, __VA_ARGS__)
-  PUT("%c", p->turn ? 'B' : 'W');
+  PUT("%c", letters[p->turn & 1]);
   for (int s = 0; s < 2; s++) {
     int order[DR_MAX_POINTS], n = ordered_points(g, p->side[s], notation, order);
-    PUT(":%c", s ? 'B' : 'W');
+    PUT(":%c", letters[s]);
     for (int i = 0; i < n; i++) {
-      char buf[8];
-      PUT("%s%s%s", i ? "," : "", (p->kings >> order[i] & 1) ? "K" : "",
-          point_name(g, order[i], notation, buf));
+      char a[8], b[8];
+      int run = notation == NOTATION_NUMERIC ? run_of_men(g, p, order, n, i) : 0;
+      if (run >= 3) {
+        PUT("%s%s-%s", i ? "," : "", point_name(g, order[i], notation, a), point_name(g, order[i + run - 1], notation, b));
+        i += run - 1;
+        continue;
+      }
+      PUT("%s%s%s", i ? "," : "", (p->kings >> order[i] & 1) ? "K" : "", point_name(g, order[i], notation, a));
     }
   }
 #undef PUT
   return (int)used;
 }
 
+int fen_write(const dr_geometry *g, const dr_position *p, int notation, char *out, size_t len) {
+  return fen_write_letters(g, runtime_letters, p, notation, out, len);
+}
+
+int fen_write_as(const dr_variant *v, const dr_position *p, int notation, char *out, size_t len) {
+  const char letters[2] = {fen_letter(v, DR_WHITE), fen_letter(v, DR_BLACK)};
+  return fen_write_letters(v->geometry, letters, p, notation, out, len);
+}
+
 /* ------------------------------------------------------------- move text */
 
-void move_text(const dr_geometry *g, const dr_move *m, int notation, char *out, size_t len) {
+static void write_move(const dr_geometry *g, const dr_move *m, int notation, char sep, char *out, size_t len) {
   char buf[8];
   size_t used = (size_t)snprintf(out, len, "%s", point_name(g, m->from, notation, buf));
   if (m->njumps == 0) {
@@ -211,22 +311,54 @@ void move_text(const dr_geometry *g, const dr_move *m, int notation, char *out, 
     return;
   }
   for (int i = 0; i < m->njumps && used < len; i++)
-    used += (size_t)snprintf(out + used, len - used, "x%s", point_name(g, m->path[i], notation, buf));
+    used += (size_t)snprintf(out + used, len - used, "%c%s", sep, point_name(g, m->path[i], notation, buf));
 }
 
-void move_text_short(const dr_geometry *g, const dr_movelist *legal, const dr_move *m, int notation,
-                     char *out, size_t len) {
+static void write_short(const dr_geometry *g, const dr_movelist *legal, const dr_move *m, int notation, char sep,
+                        char *out, size_t len) {
   int ambiguous = 0;
   for (int i = 0; i < legal->count && !ambiguous; i++) {
     const dr_move *o = &legal->moves[i];
     ambiguous = o->from == m->from && o->to == m->to && !move_same_path(o, m);
   }
   if (m->njumps <= 1 || ambiguous) {
-    move_text(g, m, notation, out, len);
+    write_move(g, m, notation, sep, out, len);
     return;
   }
   char a[8], b[8];
-  snprintf(out, len, "%sx%s", point_name(g, m->from, notation, a), point_name(g, m->to, notation, b));
+  snprintf(out, len, "%s%c%s", point_name(g, m->from, notation, a), sep, point_name(g, m->to, notation, b));
+}
+
+void move_text(const dr_geometry *g, const dr_move *m, int notation, char *out, size_t len) {
+  write_move(g, m, notation, 'x', out, len);
+}
+
+void move_text_short(const dr_geometry *g, const dr_movelist *legal, const dr_move *m, int notation,
+                     char *out, size_t len) {
+  write_short(g, legal, m, notation, 'x', out, len);
+}
+
+void move_text_as(const dr_variant *v, const dr_move *m, char *out, size_t len) {
+  write_move(v->geometry, m, pdn_notation(v), pdn_capture(v), out, len);
+}
+
+void move_text_short_as(const dr_variant *v, const dr_movelist *legal, const dr_move *m, char *out, size_t len) {
+  write_short(v->geometry, legal, m, pdn_notation(v), pdn_capture(v), out, len);
+}
+
+/* Algebraic names written one after the other with no separator ("a3b4", as PDN 3.0
+** allows): each a letter and its digits.  How many it split, or -1. */
+static int split_run(const dr_geometry *g, const char *s, size_t len, int *bits, int max) {
+  int n = 0;
+  for (size_t i = 0; i < len;) {
+    size_t k = i + 1;
+    while (k < len && isdigit((unsigned char)s[k])) k++;
+    int bit = isalpha((unsigned char)s[i]) && k > i + 1 ? point_find(g, s + i, k - i) : -1;
+    if (bit < 0 || n == max) return -1;
+    bits[n++] = bit;
+    i = k;
+  }
+  return n;
 }
 
 /* Splits "c3xe5-c7" into point bits; returns how many, -1 on an unknown name. */
@@ -235,9 +367,10 @@ static int split_points(const dr_geometry *g, const char *text, int *bits, int m
   const char *s = text;
   while (*s) {
     size_t len = strcspn(s, "-x:X ");
-    int bit = point_find(g, s, len);
-    if (bit < 0 || n == max) return err_set(e, "'%s' is not a move: '%.*s' is not a point", text, (int)len, s);
-    bits[n++] = bit;
+    int bit = point_find(g, s, len), run = bit < 0 ? split_run(g, s, len, bits + n, max - n) : -1;
+    if (run > 1) n += run;
+    else if (bit < 0 || n == max) return err_set(e, "'%s' is not a move: '%.*s' is not a point", text, (int)len, s);
+    else bits[n++] = bit;
     s += len;
     if (*s) s++;
   }
@@ -257,32 +390,36 @@ static int move_matches(const dr_move *m, const int *bits, int n) {
   return 1;
 }
 
-const dr_move *move_parse(const dr_geometry *g, const dr_movelist *legal, const char *text, err *e) {
+int move_candidates(const dr_geometry *g, const dr_movelist *legal, const char *text, const dr_move **out, int max,
+                    err *e) {
   int bits[DR_MAX_JUMPS + 2];
-  int n = split_points(g, text, bits, DR_MAX_JUMPS + 2, e);
-  if (n < 0) return NULL;
-  const dr_move *found = NULL;
-  char options[256] = "";
+  int n = split_points(g, text, bits, DR_MAX_JUMPS + 2, e), found = 0;
+  if (n < 0) return -1;
   for (int i = 0; i < legal->count; i++) {
     const dr_move *m = &legal->moves[i];
+    int seen = 0;
     if (!move_matches(m, bits, n)) continue;
+    for (int k = 0; k < found && k < max && !seen; k++) seen = move_same_effect(out[k], m);
+    if (seen) continue;
+    if (found < max) out[found] = m;
+    found++;
+  }
+  return found;
+}
+
+const dr_move *move_parse(const dr_geometry *g, const dr_movelist *legal, const char *text, err *e) {
+  const dr_move *found[8];
+  int n = move_candidates(g, legal, text, found, 8, e);
+  if (n < 0) return NULL;
+  if (n == 0) err_set(e, "'%s' is not a legal move here", text);
+  if (n == 1) return found[0];
+  char options[256] = "";
+  for (int i = 0; i < n && i < 8; i++) {
     size_t used = strlen(options);
     char t[160];
-    move_text(g, m, NOTATION_ALGEBRAIC, t, sizeof t);
+    move_text(g, found[i], NOTATION_ALGEBRAIC, t, sizeof t);
     snprintf(options + used, sizeof options - used, "%s%s", used ? ", " : "", t);
-    if (found && !move_same_effect(found, m)) {
-      err_set(e, "'%s' is ambiguous: say which of %s", text, options);
-      for (int j = i + 1; j < legal->count; j++) /* finish the list for the message */
-        if (move_matches(&legal->moves[j], bits, n)) {
-          used = strlen(options);
-          move_text(g, &legal->moves[j], NOTATION_ALGEBRAIC, t, sizeof t);
-          snprintf(options + used, sizeof options - used, ", %s", t);
-        }
-      err_set(e, "'%s' is ambiguous: say which of %s", text, options);
-      return NULL;
-    }
-    if (!found) found = m;
   }
-  if (!found) err_set(e, "'%s' is not a legal move here", text);
-  return found;
+  if (n > 1) err_set(e, "'%s' is ambiguous: say which of %s", text, options);
+  return NULL;
 }

@@ -6,6 +6,7 @@
 #include "plugin.h"
 
 #include "guard.h"
+#include "notation.h"
 
 #include <dirent.h>
 #include <dlfcn.h>
@@ -85,6 +86,58 @@ static int validate_presets(const dr_variant *v, err *e) {
   return 0;
 }
 
+static int side_letter_ok(char c) { return c >= 'A' && c <= 'Z' && c != 'K' && c != 'F' && c != 'H'; }
+
+/* The full form of a GameType ("25,W,8,8,A0,0", the PDN standard's regex) must say
+** what the conventions say: the first player's colour and the notation. */
+static int validate_gametype(const dr_variant *v, err *e) {
+  const char *t = v->pdn_gametype;
+  if (!t) return 0;
+  size_t n = strspn(t, "0123456789");
+  if (n == 0 || n > 4) return err_set(e, "pdn_gametype \"%.40s\" does not start with a number", t);
+  if (!t[n]) return 0;
+  char colour, kind, origin;
+  int width, height, used = 0;
+  if (sscanf(t + n, ",%c,%d,%d,%c%c%n", &colour, &width, &height, &kind, &origin, &used) != 5 || !used ||
+      (colour != 'W' && colour != 'B') || !strchr("ANS", kind) || !strchr("0123", origin) ||
+      (t[n + used] && strcmp(t + n + used, ",0") && strcmp(t + n + used, ",1")))
+    return err_set(e, "pdn_gametype \"%.40s\" is not of the form N,W,8,8,A0,0", t);
+  if (colour != fen_letter(v, DR_WHITE))
+    return err_set(e, "pdn_gametype \"%.40s\" starts with colour %c, the conventions' first letter is %c", t,
+                   colour, fen_letter(v, DR_WHITE));
+  int algebraic = pdn_notation(v) == NOTATION_ALGEBRAIC;
+  if ((kind == 'A') != algebraic)
+    return err_set(e, "pdn_gametype \"%.40s\" says %s notation, the conventions %s", t,
+                   kind == 'A' ? "algebraic" : "numeric", algebraic ? "algebraic" : "numeric");
+  return 0;
+}
+
+static int validate_conventions(const dr_variant *v, err *e) {
+  const dr_conventions *c = v->conventions;
+  if (!c) return validate_gametype(v, e);
+  for (int s = 0; s < 2; s++) {
+    const char *name = c->side_name[s];
+    if (name && (!*name || strnlen(name, 25) > 24 || strpbrk(name, "\"\n\r\t")))
+      return err_set(e, "conventions: side name %d is empty, longer than 24 characters or not one word", s);
+    if (c->fen_letter[s] && !side_letter_ok(c->fen_letter[s]))
+      return err_set(e, "conventions: FEN letter %d must be a capital other than K, F and H", s);
+  }
+  if (!c->side_name[0] != !c->side_name[1] || (c->side_name[0] && strcmp(c->side_name[0], c->side_name[1]) == 0))
+    return err_set(e, "conventions: give both side names, and two different ones");
+  if (!c->fen_letter[0] != !c->fen_letter[1] || (c->fen_letter[0] && c->fen_letter[0] == c->fen_letter[1]))
+    return err_set(e, "conventions: give both FEN letters, and two different ones");
+  if (c->pdn_notation > DR_PDN_ALGEBRAIC) return err_set(e, "conventions: unknown PDN notation %d", c->pdn_notation);
+  if (c->pdn_notation == DR_PDN_NUMERIC && !geometry_has_numbers(v->geometry))
+    return err_set(e, "conventions: numeric PDN notation, but the points have no numbers");
+  if (c->pdn_capture && c->pdn_capture != 'x' && c->pdn_capture != ':')
+    return err_set(e, "conventions: the PDN capture separator must be 'x' or ':'");
+  if (c->pdn_results > DR_PDN_RESULTS_INTERNATIONAL)
+    return err_set(e, "conventions: unknown PDN result type %d", c->pdn_results);
+  if (c->hub_name && !name_is_valid(c->hub_name, PLUGIN_NAME_MAX))
+    return err_set(e, "conventions: the Hub name is not [a-z0-9_]+");
+  return validate_gametype(v, e);
+}
+
 int plugin_validate(const dr_variant *v, err *e) {
   if (v->abi_version > DR_ABI_VERSION)
     return err_set(e, "built for plugin ABI %u, this runtime supports up to %u", v->abi_version,
@@ -103,7 +156,21 @@ int plugin_validate(const dr_variant *v, err *e) {
     return err_set(e, "variant %s declares %d points, more than %d", v->name, v->geometry->npoints,
                    DR_MAX_POINTS);
   if (validate_geometry(v->geometry, e)) return err_prefix(e, "variant %s", v->name);
-  if (validate_options(v, e) || validate_presets(v, e)) return err_prefix(e, "variant %s", v->name);
+  if (validate_options(v, e) || validate_presets(v, e) || validate_conventions(v, e))
+    return err_prefix(e, "variant %s", v->name);
+  return 0;
+}
+
+/* The plugin's conventions into 'p', no more of them than it has nor than we know of. */
+static int adopt_conventions(plugin *p, err *e) {
+  const dr_conventions *src = p->v.conventions;
+  memset(&p->conventions, 0, sizeof p->conventions);
+  if (!src) return 0;
+  uint32_t size;
+  memcpy(&size, src, sizeof size);
+  if (size < sizeof size) return err_set(e, "conventions are %u bytes, too small to be any", size);
+  memcpy(&p->conventions, src, size < sizeof p->conventions ? size : sizeof p->conventions);
+  p->v.conventions = &p->conventions;
   return 0;
 }
 
@@ -115,6 +182,7 @@ static int adopt_descriptor(plugin *p, const dr_variant *src, err *e) {
   if (head[0] > DR_ABI_VERSION || head[1] < sizeof head) n = sizeof head;
   memset(&p->v, 0, sizeof p->v);
   memcpy(&p->v, src, n);
+  if (p->v.abi_version <= DR_ABI_VERSION && adopt_conventions(p, e)) return -1;
   return plugin_validate(&p->v, e);
 }
 

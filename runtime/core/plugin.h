@@ -15,6 +15,9 @@ typedef struct plugin {
   char *path;
   void *handle;
   dr_variant v; /* the plugin's descriptor, slots it does not know of zeroed */
+  /* The plugin's conventions, copied like the descriptor (fields it does not know
+  ** of zeroed); 'v.conventions' points here, or is NULL when it has none. */
+  dr_conventions conventions;
 } plugin;
 
 /* Loads and validates the plugin at 'path'.  On failure the message names the file

@@ -47,15 +47,15 @@ uint64_t pos_hash_after(uint64_t key, const dr_position *before, const dr_move *
 }
 
 int pos_check(const dr_geometry *g, const dr_position *p, err *e) {
-  if (p->turn > 1) return err_set(e, "side to move must be white or black");
+  if (p->turn > 1) return err_set(e, "the side to move is neither player");
   if ((p->side[0] | p->side[1]) & ~g->points) return err_set(e, "a piece stands off the board");
   if (p->side[0] & p->side[1]) return err_set(e, "a point holds pieces of both sides");
   if (p->kings & ~(p->side[0] | p->side[1])) return err_set(e, "a king without a piece");
   for (int s = 0; s < 2; s++) {
     dr_bits bad = p->side[s] & ~p->kings & g->promotion[s];
-    if (bad)
-      return err_set(e, "a %s man on %s, its own promotion row, would have been crowned",
-                     s ? "black" : "white", g->point[__builtin_ctzll(bad)].name);
+    if (bad) /* the square says whose man it is: no side named in the words of any variant */
+      return err_set(e, "the man on %s stands on its own side's promotion row: it would have been crowned",
+                     g->point[__builtin_ctzll(bad)].name);
   }
   return 0;
 }

@@ -243,9 +243,7 @@ static int score_from_tt(int s, int ply) { return s > WIN_BOUND ? s - ply : s < 
 /* The counters decide verdicts (move limits, counts), so two visits of a position
 ** with different counters are different nodes for the table. */
 static uint64_t table_key(const frame *f) {
-  uint64_t c = (uint64_t)f->since.capture | (uint64_t)f->since.man_move << 21 | (uint64_t)f->since.material << 42;
-  rng r = {c};
-  return f->key ^ (c ? rng_next(&r) : 0);
+  return f->key ^ counters_digest(f->since);
 }
 
 void search_score_text(int score, char *out, size_t len) {
@@ -274,7 +272,8 @@ static int verdict_of(worker *w, const frame *f, int ply, int nmoves) {
   int at = sh->nhist + ply, reps = 1, in_path = 0;
   for (int i = at - 2; i >= 0 && i >= at - f->since.man_move; i -= 2)
     if (w->keys[i] == f->key) reps++, in_path |= i >= sh->nhist;
-  dr_history h = {nmoves, sh->root_plies + ply, f->since.capture, f->since.man_move, f->since.material, reps};
+  dr_history h;
+  counters_history(f->since, nmoves, sh->root_plies + ply, reps, &h);
   const char *why = NULL;
   int v = guard_verdict(sh->rs->v, sh->rs->judge(&sh->rs->rules, &f->pos, &h, &why), &why);
   if (v == GUARD_REFUSED) {

@@ -20,7 +20,7 @@
 #include "pdn.h"
 #include "position.h"
 
-static const char *const side_name[2] = {"white", "black"};
+static const char *const role_word[2] = {"white", "black"};
 
 /* ------------------------------------------------------------ lifetime */
 
@@ -300,7 +300,7 @@ static void finish(table *t, int result, const char *why, int64_t now) {
 
 static void lose(table *t, int loser, const char *what, int64_t now) {
   char why[64];
-  snprintf(why, sizeof why, "%s %s", side_name[loser], what);
+  snprintf(why, sizeof why, "%s %s", role_word[loser], what);
   finish(t, loser == DR_WHITE ? DR_BLACK_WINS : DR_WHITE_WINS, why, now);
 }
 
@@ -365,7 +365,7 @@ static void move(conn *c, const proto_msg *m, int64_t now) {
   err e;
   if (why) return conn_error(c, m->id, code, "%s", why);
   int turn = table_side_to_move(t);
-  if (c->role != turn) return conn_error(c, m->id, "not_your_turn", "it is %s's turn", side_name[turn]);
+  if (c->role != turn) return conn_error(c, m->id, "not_your_turn", "it is %s's turn", role_word[turn]);
   if (stale(c, m)) return;
   if (flag_fell(t, turn, now)) return lose(t, turn, "ran out of time", now);
   if (proto_find_move(t->rs->v->geometry, &t->g.legal, json_object_get(m->root, "path"), &mv, &e))
@@ -432,7 +432,7 @@ static void abort_game(conn *c, const proto_msg *m, int64_t now) {
   if (t->row.status == GAMEDB_OVER) return conn_error(c, m->id, "game_over", "the game is over");
   if (t->g.count >= 2)
     return conn_error(c, m->id, "not_allowed", "both players have moved: resign or offer a draw instead");
-  snprintf(why, sizeof why, "aborted by %s", side_name[c->role]);
+  snprintf(why, sizeof why, "aborted by %s", role_word[c->role]);
   finish(t, DR_ONGOING, why, now);
 }
 
@@ -465,7 +465,7 @@ static void rematch_start(table *old, int64_t now) {
     if (!c) continue;
     c->t = t, c->role = side ^ 1, t->seat[side ^ 1] = c;
     conn_send(c, json_pack("{s:s, s:s, s:s, s:s}", "type", "seated", "game", t->row.id, "token", token[side ^ 1],
-                           "side", side_name[side ^ 1]));
+                           "side", role_word[side ^ 1]));
   }
   for (int i = 0; i < old->nwatchers; i++) table_attach(t, old->watchers[i], ROLE_SPECTATOR);
   old->nwatchers = 0;

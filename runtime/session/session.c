@@ -19,8 +19,6 @@
 #include "pdn.h"
 #include "position.h"
 
-static const char *const side_name[2] = {"white", "black"};
-
 int session_fail(session *s, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
@@ -108,6 +106,10 @@ int session_variant_info(session *s, int index, dr_variant_info *out) {
   info.name = v->name;
   info.title = v->title;
   info.default_level = v->default_level ? v->default_level : SESSION_DEFAULT_LEVEL;
+  for (int side = 0; side < 2; side++) {
+    info.side_name[side] = side_name(v, side);
+    info.fen_letter[side] = fen_letter(v, side);
+  }
   for (int k = 0; k < DR_MAX_PRESETS && v->presets && v->presets[k].name; k++) {
     info.preset[k] = v->presets[k].name;
     info.preset_doc[k] = s->docs[index][k];
@@ -157,7 +159,7 @@ static int check_setup(session *s, const dr_setup *in, int *level, int player[2]
   for (int side = 0; side < 2; side++) {
     player[side] = in->player[side] ? in->player[side] : s->player[side];
     if (player[side] != DR_PLAYER_HUMAN && player[side] != DR_PLAYER_COMPUTER)
-      return session_fail(s, "%s must be played by a person or the computer", side_name[side]);
+      return session_fail(s, "the %s player must be a person or the computer", side ? "second" : "first");
   }
   return check_clock(s, in, player);
 }
@@ -392,7 +394,7 @@ int session_legal_moves(session *s, const dr_move **out) {
 }
 
 void session_move_text(session *s, const dr_move *m, char *text, size_t len) {
-  if (s->has_game) move_text(s->rs->v->geometry, m, NOTATION_ALGEBRAIC, text, len);
+  if (s->has_game) move_text_as(s->rs->v, m, text, len); /* as the variant's players write moves */
   else snprintf(text, len, "%s", "");
 }
 
@@ -574,7 +576,8 @@ int session_resign(session *s) {
   if (loser < 0) return session_fail(s, "no person plays in this game");
   engine_cancel(s);
   s->g.result = loser == DR_WHITE ? DR_BLACK_WINS : DR_WHITE_WINS;
-  snprintf(s->g.resigned_why, sizeof s->g.resigned_why, "%s resigned", side_name[loser]);
+  char word[32];
+  snprintf(s->g.resigned_why, sizeof s->g.resigned_why, "%s resigned", side_word(s->rs->v, loser, word));
   s->g.why = s->g.resigned_why;
   session_changed(s);
   clock_turned(s);
@@ -606,8 +609,10 @@ static void player_name(const session *s, int side, char *buf, size_t len) {
 
 void session_pdn_tags(const session *s, pdn_tag tags[SESSION_PDN_TAGS]) {
   time_t now = time(NULL);
-  static const char *const names[SESSION_PDN_TAGS] = {"Event", "Date", "White", "Black"};
-  for (int i = 0; i < SESSION_PDN_TAGS; i++) snprintf(tags[i].name, sizeof tags[i].name, "%s", names[i]);
+  static const char *const names[2] = {"Event", "Date"};
+  for (int i = 0; i < 2; i++) snprintf(tags[i].name, sizeof tags[i].name, "%s", names[i]);
+  for (int side = 0; side < 2; side++) /* the tag of the player of each side's colour */
+    snprintf(tags[2 + side].name, sizeof tags[2 + side].name, "%s", pdn_player_tag(s->rs->v, side));
   snprintf(tags[0].value, sizeof tags[0].value, "%s", "draughts");
   strftime(tags[1].value, sizeof tags[1].value, "%Y.%m.%d", gmtime(&now));
   for (int side = 0; side < 2; side++) player_name(s, side, tags[2 + side].value, sizeof tags[2 + side].value);
@@ -628,10 +633,13 @@ int session_save_pdn(session *s, const char *path) {
 /* Replays the first game of a PDN record with the rules its Rules tag names. */
 static int replay(session *s, const pdn_record *r, ruleset *rs, game *g) {
   err e;
-  const plugin *p = pdn_variant(s->reg, r, s->has_game ? s->rs->v->name : s->variant, &e);
+  const char *current = s->has_game ? s->rs->v->name : s->variant;
+  const plugin *fallback = current ? registry_resolve(s->reg, current, &e) : NULL;
+  if (current && !fallback) return session_fail(s, "%s", e.msg);
+  const plugin *p = pdn_variant(s->reg, r, fallback, PDN_FILE_DECIDES, NULL, &e);
   if (!p || pdn_rules(r, &p->v, rs, &e)) return session_fail(s, "%s", e.msg);
   if (check_engine(s, rs, s->player)) return -1;
-  if (pdn_replay(r, rs, g, &e)) return session_fail(s, "%s", e.msg);
+  if (pdn_replay(r, rs, g, NULL, &e)) return session_fail(s, "%s", e.msg);
   return 0;
 }
 

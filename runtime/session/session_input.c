@@ -4,9 +4,11 @@
 ** moves whose landing path begins with the landings so far, so multi-jumps, kings
 ** that fly and captures that may stop or go on all work the same way, for any variant.
 */
+#include <stdio.h>
 #include <string.h>
 
 #include "position.h"
+#include "notation.h"
 #include "session_internal.h"
 
 /* 'm' moves the selected piece through the landings tapped so far. */
@@ -108,21 +110,26 @@ void session_input_clear(session *s) {
   s->stop_here = 0;
 }
 
-/* Why the piece on 'point' cannot be selected, or NULL if it can. */
-static const char *refuse_selection(session *s, int point) {
+/* Why the piece on 'point' cannot be selected (in 'buf' or a constant), or NULL if it can. */
+static const char *refuse_selection(session *s, int point, char buf[96]) {
   const dr_position *p = game_position(&s->g);
   dr_bits bit = (dr_bits)1 << point, movable, must;
   piece_sets(s, &movable, &must);
   if (movable & bit) return NULL;
   if (p->side[p->turn] & bit)
     return must ? "a capture is compulsory: move one of the circled pieces" : "that piece has no legal move";
-  if (p->side[p->turn ^ 1] & bit) return p->turn == DR_WHITE ? "that is a black piece: white to move"
-                                                             : "that is a white piece: black to move";
+  if (p->side[p->turn ^ 1] & bit) {
+    char theirs[32], ours[32];
+    snprintf(buf, 96, "that is a %s piece: %s to move", side_word(s->rs->v, p->turn ^ 1, theirs),
+             side_word(s->rs->v, p->turn, ours));
+    return buf;
+  }
   return "no piece there: choose one of your pieces";
 }
 
 static int select_piece(session *s, int point) {
-  const char *why = refuse_selection(s, point);
+  char buf[96];
+  const char *why = refuse_selection(s, point, buf);
   if (why) return session_fail(s, "%s: %s", s->rs->v->geometry->point[point].name, why), DR_INPUT_REFUSED;
   session_input_clear(s);
   s->from = point;

@@ -248,7 +248,8 @@ static int rules_of(session *s, const plugin *p, const char *spec, ruleset *rs, 
   return rules_load_spec(rs, &p->v, spec, e);
 }
 
-/* The server's game, replayed here: its start, rules and moves. */
+/* The server's game, replayed here: its start, rules and moves. The protocol's FEN, like its
+   side words, calls the first player W whatever the variant calls it. */
 static int replay(session *s, const json_t *st, ruleset *rs, game *g, err *e) {
   const char *variant = proto_str(st, "variant");
   const plugin *p = registry_find(s->reg, variant);
@@ -256,7 +257,8 @@ static int replay(session *s, const json_t *st, ruleset *rs, game *g, err *e) {
   json_t *moves = json_object_get(st, "moves");
   if (!p) return err_set(e, "the game is of %s, which is not installed here", variant);
   if (rules_of(s, p, proto_str(st, "rules") ? proto_str(st, "rules") : "", rs, e) ||
-      fen_read(rs, proto_str(st, "start"), &start, e) || game_init(g, rs, &start, e))
+      fen_parse(rs->v->geometry, proto_str(st, "start"), &start, e) || position_validate(rs, &start, e) ||
+      game_init(g, rs, &start, e))
     return -1;
   for (size_t i = 0; i < json_array_size(moves); i++) {
     const dr_move *m;

@@ -14,11 +14,10 @@
 #include <string.h>
 #include <time.h>
 
+#include "notation.h"
 #include "pdn.h"
 #include "scores.h"
 #include "session_internal.h"
-
-static const char *const side_name[2] = {"white", "black"};
 
 /* The side the one person plays against the computer, or -1. */
 static int person_side(const session *s) {
@@ -205,7 +204,9 @@ void scores_abandon(session *s) {
   int person = person_side(s);
   if (!leaving_loses(s)) return;
   s->g.result = person == DR_WHITE ? DR_BLACK_WINS : DR_WHITE_WINS;
-  snprintf(s->g.resigned_why, sizeof s->g.resigned_why, "%s resigned by leaving the game", side_name[person]);
+  char word[32];
+  snprintf(s->g.resigned_why, sizeof s->g.resigned_why, "%s resigned by leaving the game",
+           side_word(s->rs->v, person, word));
   s->g.why = s->g.resigned_why;
   scores_finished(s);
 }

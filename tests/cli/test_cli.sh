@@ -29,7 +29,7 @@ expect_ok "rules and set accepted" "perft 1 7" -- perft template 1 --rules stand
 
 expect_error "malformed FEN" "malformed FEN" -- moves template --fen "W:Wc3;Bd4"
 expect_error "square off the board" "'z9' is not a point" -- moves template --fen "W:Wz9:Bd4"
-expect_error "man on its promotion row" "its own promotion row" -- moves template --fen "W:Wb8:Bd4"
+expect_error "man on its promotion row" "its own side's promotion row" -- moves template --fen "W:Wb8:Bd4"
 expect_error "unknown variant" "unknown variant 'nosuch'" -- moves nosuch --fen "W:Wc3:Bd4"
 expect_error "unknown preset" "unknown rule preset 'nosuch'" -- perft template 1 --rules nosuch
 expect_error "unknown option" "unknown option 'flying'" -- perft template 1 --set flying=on
@@ -74,8 +74,8 @@ pdn=/tmp/draughts_cli_$$.pdn
 printf 'c3-d4\nf6-e5\nsave %s\nquit\n' "$pdn" | "$draughts" play template >/dev/null 2>&1
 expect_ok "saved game replays" "$(cat "$pdn")" -- pdn "$pdn"
 printf '[Variant "template"]\n1. c3-d4 f6-e5 2. a1-b2 *\n' >"$pdn"
-expect_error "illegal move in a PDN file" "PDN move 2. a1-b2" -- pdn "$pdn"
-expect_error "the error names the file" "^draughts: $pdn: game 1: " -- pdn "$pdn"
+expect_error "illegal move in a PDN file" "ply 3, move 2. a1-b2" -- pdn "$pdn"
+expect_error "the error names the file" "^draughts: $pdn: game 1" -- pdn "$pdn"
 printf '[Variant "template"]\n1. c3-d4 {\n' >"$pdn"
 expect_error "broken PDN file" "unterminated comment" -- pdn "$pdn"
 printf '[Variant "template"]\n1. c3-d4 ) f6-e5 *\n' >"$pdn"

@@ -72,19 +72,22 @@ expect "a bad FEN is an error" "^error message=\"pos: .*z9"
 send "pos pos=Wxyz"
 expect "a bad board string is an error" "neither FEN nor a template board string"
 send "frobnicate now"
-expect "an unknown command is an error" "^error message=\"unknown command 'frobnicate'\""
+send "set-param name=book value=false"
+send "ping"
+expect_count "unknown commands and parameters are ignored, as the protocol asks" "^pong$" 2
+[ "$(grep -c -e frobnicate -e book "$out")" -eq 0 ] && pass || fail "something was said of an unknown command: $(cat "$out")"
 send "level depth=abc"
 expect "a bad level is an error" "^error message=\"level: expected"
 send "level time=10 inc=x"
 expect "a bad increment is an error" "^error message=\"level: bad inc 'x'\""
 send "set-param name=hash value=-5"
-expect "a bad parameter is an error" "^error message=\"set-param: bad parameter 'hash'"
+expect "a bad value is an error" "^error message=\"set-param: bad value '-5' for hash"
 send "set-param name=hash value=nan"
-expect "nan is no number" "^error message=\"set-param: bad parameter 'hash' or value 'nan'\""
+expect "nan is no number" "^error message=\"set-param: bad value 'nan' for hash\""
 printf 'pos\000x\n' >&3
-send "set-param name=nosuch value=after-nul"
+send "set-param name=threads value=after-nul"
 expect "a NUL byte in a line is an error" "^error message=\"a NUL byte in the line\""
-expect "...and the next line is still read" "bad parameter 'nosuch' or value 'after-nul'"
+expect "...and the next line is still read" "bad value 'after-nul' for threads"
 send 'pos pos="W:Wc3:Bd4'
 expect "an unterminated quote is an error" "^error message=\"malformed line"
 send "pos"
@@ -92,9 +95,11 @@ expect "pos without a position is an error" "^error message=\"pos needs pos="
 send "pos pos=W:Wa1:Bb2,c3"
 send "go think"
 expect "go on a finished game is an error" "^error message=\"go: the game is over"
+expect_count "...and still gets its done, with no move" "^done$" 1
 send "set-param name=variant value=nosuch"
 send "init"
 expect "an unknown variant is an error" "^error message=\"unknown variant 'nosuch'"
+expect_count "...and init still answers ready" "^ready$" 2
 send "set-param name=variant value=template"
 send "init"
 
@@ -126,6 +131,28 @@ wait $pid; rc=$?
 # The standard input closing in the middle of a search ends the engine at once.
 printf 'init\npos pos=start\nlevel infinite\ngo think\n' | "$draughts" hub template >"$dir/eof" 2>&1
 grep -q "^done move=" "$dir/eof" && pass || fail "EOF during a search: $(cat "$dir/eof")"
+
+# Scan's protocol.txt, line by line, with no variant named: Hub's default is International
+# draughts ("normal"), its board strings the squares 1 to 50 in order.
+out=$dir/scan
+# (A GUI sends the next search after the last one's done: one search per run here.)
+printf '%s\n' hub init new-game "pos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww" "level move-time=0.2" \
+  "go think" | "$draughts" hub >"$out" 2>&1
+printf '%s\n' init 'pos pos=BeeeWWeeeeeeeeeeeeeeeeeeeweeeeeeeeewweBeeeeeeeeeBee moves="38-15 5-41 48-26"' \
+  "level moves=9 time=2.5" "go ponder" "ponder-hit" "ping" quit | "$draughts" hub >>"$out" 2>&1
+grep -q '^param name=variant value=international type=enum' "$out" && pass || fail "the default variant: $(cat "$out")"
+[ "$(grep -c '^ready$' "$out")" -eq 2 ] && pass || fail "protocol.txt: init: $(cat "$out")"
+[ "$(grep -c '^done move=' "$out")" -eq 2 ] && pass || fail "protocol.txt: two searches, two moves: $(cat "$out")"
+grep -q '^done move=3[1-5]-' "$out" && pass || fail "protocol.txt: a first move of White's men: $(cat "$out")"
+grep -q '^pong$' "$out" && pass || fail "protocol.txt: ping: $(cat "$out")"
+grep -q '^error' "$out" && fail "protocol.txt: an error: $(cat "$out")" || pass
+out=$(printf '%s\n' "set-param name=variant value=normal" init "pos pos=start" "level depth=1" "go think" quit |
+  "$draughts" hub russian 2>&1)
+printf '%s\n' "$out" | grep -q '^done move=3[1-5]-' && pass || fail "variant=normal is International: $out"
+# English checkers: the board string read as a page (White's men above), moves in its numbers.
+out=$(printf '%s\n' init "pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww" "level depth=1" "go think" quit |
+  "$draughts" hub english 2>&1)
+printf '%s\n' "$out" | grep -q '^done move=\(9\|10\|11\|12\)-1[3-6]' && pass || fail "English from a board string: $out"
 
 rm -rf "$dir"
 echo "hub: $passed passed, $failed failed"

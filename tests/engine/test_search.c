@@ -153,6 +153,8 @@ static void set_history(game *g, const char *history) {
     if (strcmp(a, "plies_since_capture") == 0) now->since.capture = v;
     else if (strcmp(a, "plies_since_man_move") == 0) now->since.man_move = v;
     else if (strcmp(a, "plies_since_material") == 0) now->since.material = v;
+    else if (strcmp(a, "plies_with_king_white") == 0) now->since.with_king[DR_WHITE] = v;
+    else if (strcmp(a, "plies_with_king_black") == 0) now->since.with_king[DR_BLACK] = v;
     else cr_assert_fail("history: unknown counter '%s'", a);
   }
 }

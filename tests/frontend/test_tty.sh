@@ -52,7 +52,7 @@ t_multi_jump_entered_point_by_point() {
   type_text c7
   keys Enter
   expect "c3xe5xc7"
-  expect "Captured: white 0, black 2"
+  expect "Captured: White 0, Black 2"
 }
 
 t_illegal_selections_are_refused_with_a_message() {
@@ -278,7 +278,9 @@ t_watch() {
 t_versus() {
   v=$1
   start 80 24 "$draughts" play "$v" --level 1
-  expect "White to move: your move"
+  first=White
+  [ "$v" = english ] && first=Black  # English checkers calls its first player Black
+  expect "$first to move: your move"
   for move in 1 2 3; do
     wait_for "your move" 30 || { fail "move $move: not my turn"; break; }
     screen | grep -qF "Game over" && break

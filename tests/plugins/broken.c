@@ -39,6 +39,18 @@ static const dr_option options[] = {{"limit", DR_OPTION_INT, 40, 0, 100, "plies 
 
 #define GEOMETRY (&geometry)
 
+/* Conventions as a plugin built before 'pdn_notation' was added sees them, with
+** bytes of its own after them that the loader must not read. */
+struct old_conventions {
+  dr_conventions head;
+  char junk[8];
+};
+__attribute__((unused)) static const struct old_conventions old_conventions = {
+    {.size = offsetof(dr_conventions, pdn_notation), .side_name = {"Sente", "Gote"}, .fen_letter = {'S', 'G'},
+     .pdn_capture = ':'},
+    "garbage"};
+__attribute__((unused)) static const dr_conventions small_conventions = {.size = 2};
+
 static dr_variant descriptor = {
     .abi_version = DR_ABI_VERSION,
     .size = sizeof(dr_variant),
@@ -66,6 +78,15 @@ DR_EXPORT const dr_variant *dr_variant_entry(void) {
   descriptor.size = offsetof(dr_variant, geometry);
 #elif defined(BROKEN_null_descriptor)
   return NULL;
+#elif defined(BROKEN_old_conventions)
+  descriptor.name = "old_conventions"; /* loads: its name must not clash with the broken ones */
+  descriptor.conventions = &old_conventions.head;
+#elif defined(BROKEN_abi_one)
+  descriptor.name = "abi_one"; /* loads: ABI 1's descriptor ended before 'conventions' */
+  descriptor.abi_version = 1;
+  descriptor.size = offsetof(dr_variant, conventions);
+#elif defined(BROKEN_small_conventions)
+  descriptor.conventions = &small_conventions;
 #endif
   return &descriptor;
 }

@@ -45,6 +45,38 @@ Test(game, counts_plies_since_capture_man_move_and_material) {
   game_free(&g);
 }
 
+/* The time each side has held a king: a crowning of a side that has one already does
+** not start it again (the endgame counts run from the lone king's situation); a
+** side's first crowning starts it, a capture starts both. */
+Test(game, counts_each_sides_time_with_a_king) {
+  game g;
+  dr_history h;
+  start(&g, "W:WKa1,c7,e3:BKh4,f6");
+  play(&g, "a1-b2");
+  play(&g, "h4-g3");
+  play(&g, "c7-d8"); /* crowned: White had a king already */
+  game_history(&g, &h);
+  cr_expect_eq(h.plies_since_material, 0);
+  cr_expect_eq(h.plies_with_king[DR_WHITE], 3);
+  cr_expect_eq(h.plies_with_king[DR_BLACK], 3);
+  play(&g, "f6-g5");
+  play(&g, "e3-f4");
+  play(&g, "g5xe3"); /* a capture: every count starts again */
+  game_history(&g, &h);
+  cr_expect_eq(h.plies_with_king[DR_WHITE], 0);
+  cr_expect_eq(h.plies_with_king[DR_BLACK], 0);
+  play(&g, "d8-c7");
+  game_history(&g, &h);
+  cr_expect_eq(h.plies_with_king[DR_WHITE], 1);
+  game_free(&g);
+  start(&g, "W:Wc7:BKh4");
+  play(&g, "c7-b8"); /* the first king: its time starts now */
+  game_history(&g, &h);
+  cr_expect_eq(h.plies_with_king[DR_WHITE], 0);
+  cr_expect_eq(h.plies_with_king[DR_BLACK], 1);
+  game_free(&g);
+}
+
 Test(game, threefold_repetition_is_counted_and_judged) {
   game g;
   start(&g, "W:WKa1:BKh8");

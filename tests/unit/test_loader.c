@@ -26,7 +26,16 @@ static void expect_refused(const char *file, const char *reason) {
 Test(loader, refuses_a_file_that_is_not_a_plugin) { expect_refused("not_a_plugin.so", "not a loadable plugin"); }
 Test(loader, refuses_a_missing_file) { expect_refused("no_such_file.so", "not a loadable plugin"); }
 Test(loader, refuses_a_missing_entry_point) { expect_refused("no_entry.so", "no entry point 'dr_variant_entry'"); }
-Test(loader, refuses_a_newer_abi) { expect_refused("newer_abi.so", "built for plugin ABI 2"); }
+Test(loader, refuses_a_newer_abi) { expect_refused("newer_abi.so", "built for plugin ABI 3"); }
+
+Test(loader, loads_a_plugin_built_for_abi_1) {
+  err e = {""};
+  plugin *p = plugin_open(BROKEN "abi_one.so", &e);
+  cr_assert_not_null(p, "%s", e.msg);
+  cr_expect_eq(p->v.abi_version, 1);
+  cr_expect_null(p->v.conventions, "slots past its size read as NULL");
+  plugin_close(p);
+}
 Test(loader, refuses_more_than_64_points) { expect_refused("too_many_points.so", "declares 65 points, more than 64"); }
 Test(loader, refuses_a_missing_required_slot) { expect_refused("missing_slot.so", "lacks a required slot (generate)"); }
 Test(loader, refuses_a_null_descriptor) { expect_refused("null_descriptor.so", "returned no descriptor"); }
@@ -71,4 +80,49 @@ Test(loader, validation_needs_points_and_names) {
   v.name = "Bad Name";
   cr_expect_neq(plugin_validate(&v, &e), 0);
   plugin_close(p);
+}
+
+/* Conventions are checked like the rest of the descriptor. */
+static void expect_conventions_refused(const dr_conventions *c, const char *gametype, const char *reason) {
+  err e = {""};
+  plugin *p = plugin_open(TEST_PLUGIN_DIR "/template.so", &e);
+  cr_assert_not_null(p, "%s", e.msg);
+  dr_variant v = p->v;
+  v.conventions = c;
+  v.pdn_gametype = gametype;
+  cr_expect_neq(plugin_validate(&v, &e), 0, "accepted: %s", reason);
+  cr_expect(strstr(e.msg, reason) != NULL, "message lacks '%s': %s", reason, e.msg);
+  plugin_close(p);
+}
+
+Test(loader, conventions_are_validated) {
+  dr_conventions c = {.size = sizeof c, .side_name = {"Black", "White"}, .fen_letter = {'K', 'W'}};
+  expect_conventions_refused(&c, NULL, "FEN letter 0 must be a capital other than K");
+  c.fen_letter[0] = 'W';
+  expect_conventions_refused(&c, NULL, "two different ones");
+  c.fen_letter[0] = 'B';
+  c.side_name[1] = "Black";
+  expect_conventions_refused(&c, NULL, "give both side names, and two different ones");
+  c.side_name[1] = "White";
+  c.pdn_notation = DR_PDN_NUMERIC; /* the template's points have no numbers */
+  expect_conventions_refused(&c, NULL, "the points have no numbers");
+  c.pdn_notation = DR_PDN_ALGEBRAIC;
+  c.pdn_capture = '-';
+  expect_conventions_refused(&c, NULL, "capture separator must be 'x' or ':'");
+  c.pdn_capture = 'x';
+  expect_conventions_refused(&c, "21,W,8,8,A0,0", "starts with colour W, the conventions' first letter is B");
+  expect_conventions_refused(&c, "21,B,8,8,N1,0", "says numeric notation, the conventions algebraic");
+  expect_conventions_refused(&c, "21,B,8", "is not of the form");
+  expect_conventions_refused(NULL, "21,B,8,8,N1,0", "starts with colour B");
+}
+
+Test(loader, conventions_beyond_the_plugins_size_read_as_defaults) {
+  err e = {""};
+  plugin *p = plugin_open(BROKEN "old_conventions.so", &e);
+  cr_assert_not_null(p, "%s", e.msg);
+  cr_assert_not_null(p->v.conventions);
+  cr_expect_str_eq(p->v.conventions->side_name[0], "Sente");
+  cr_expect_eq(p->v.conventions->pdn_capture, 0, "a field the plugin's size does not cover is zero");
+  plugin_close(p);
+  expect_refused("small_conventions.so", "conventions are 2 bytes");
 }

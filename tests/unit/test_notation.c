@@ -70,8 +70,8 @@ Test(notation, refuses_malformed_and_impossible_fen) {
   expect_fen_error("W:Wa1,a1:Bb6", "point a1 is listed twice");
   expect_fen_error("W:Wa1:Ba1", "point a1 is listed twice");
   expect_fen_error("W:Wa1:Bb6:Wc3", "listed twice");
-  expect_fen_error("W:Wb8:Bb6", "white man on b8, its own promotion row");
-  expect_fen_error("W:Wc3:Ba1", "black man on a1");
+  expect_fen_error("W:Wb8:Bb6", "the man on b8 stands on its own side's promotion row");
+  expect_fen_error("W:Wc3:Ba1", "the man on a1 stands on its own");
   expect_fen_error("W:W5-1:B9", "a range must go upwards");
   expect_fen_error("W:Wa1-c3:B9", "a range needs two point numbers");
   expect_fen_error("W", "no piece lists");
@@ -136,4 +136,89 @@ Test(notation, unique_drops_only_same_effect_paths) {
   movelist_unique(&l);
   cr_expect_eq(l.count, 2);
   cr_expect_eq(l.moves[1].captured, 0x50);
+}
+
+/* ------------------------------------------------- the variants' conventions */
+
+/* A shipped plugin with its rules loaded, for the conventions of its world. */
+typedef struct shipped {
+  plugin *p;
+  ruleset rs;
+} shipped;
+
+static void shipped_open(shipped *s, const char *name) {
+  char path[512];
+  err e = {""};
+  snprintf(path, sizeof path, "%s/%s.so", PLUGIN_DIR, name);
+  s->p = plugin_open(path, &e);
+  cr_assert_not_null(s->p, "%s", e.msg);
+  cr_assert_eq(rules_load(&s->rs, &s->p->v, NULL, &e), 0, "%s", e.msg);
+}
+
+static void shipped_close(shipped *s) {
+  rules_free(&s->rs);
+  plugin_close(s->p);
+}
+
+Test(notation, english_fen_letters_follow_the_colours) {
+  shipped en;
+  shipped_open(&en, "english");
+  dr_position start, p;
+  err e = {""};
+  char text[256];
+  cr_assert_eq(fen_read(&en.rs, "start", &start, &e), 0, "%s", e.msg);
+  fen_write_as(&en.p->v, &start, NOTATION_NUMERIC, text, sizeof text);
+  cr_expect_str_eq(text, "B:B1-12:W21-32"); /* Black, the first player, on 1-12 */
+  cr_assert_eq(fen_read(&en.rs, "B:W21-32:B1-12", &p, &e), 0, "%s", e.msg);
+  cr_expect_eq(memcmp(&p, &start, sizeof p), 0, "the lists in either order are the start");
+  cr_assert_eq(fen_read(&en.rs, "W:W18:B14", &p, &e), 0, "%s", e.msg);
+  cr_expect_eq(p.turn, DR_BLACK, "W is White, the second player");
+  cr_expect_neq(fen_read(&en.rs, "B:W1:B32", &p, &e), 0, "a White man on 1 has reached its promotion row");
+  cr_expect_str_eq(side_name(&en.p->v, DR_WHITE), "Black");
+  cr_expect_str_eq(side_name(&en.p->v, DR_BLACK), "White");
+  shipped_close(&en);
+}
+
+Test(notation, runtime_letters_stay_for_scripts_and_the_default_is_white_first) {
+  dr_position p = read_ok("W:W21-24:B1-3");
+  char text[256];
+  fen_write(fx.v.geometry, &p, NOTATION_NUMERIC, text, sizeof text);
+  cr_expect_str_eq(text, "W:W21-24:B1-3");
+  cr_expect_str_eq(side_name(&fx.v, DR_WHITE), "White");
+  cr_expect_eq(fen_letter(&fx.v, DR_BLACK), 'B');
+}
+
+Test(notation, numeric_fen_writes_runs_of_men_as_ranges) {
+  dr_position p = read_ok("W:W21,22,23,K24,26,27,29,30,31:B1,2");
+  char text[256];
+  fen_write(fx.v.geometry, &p, NOTATION_NUMERIC, text, sizeof text);
+  cr_expect_str_eq(text, "W:W21-23,K24,26,27,29-31:B1,2");
+  dr_position back = read_ok(text);
+  cr_expect_eq(memcmp(&p, &back, sizeof p), 0);
+}
+
+Test(notation, an_unknown_side_to_move_is_refused_by_name) {
+  expect_fen_error("?:W29,13,11:B22,4,2", "the side to move is unknown ('?')");
+}
+
+Test(notation, moves_as_each_world_writes_them) {
+  shipped ru, in;
+  shipped_open(&ru, "russian");
+  shipped_open(&in, "international");
+  dr_position p;
+  dr_movelist *l = malloc(sizeof *l);
+  err e = {""};
+  char t[64];
+  cr_assert_eq(fen_read(&ru.rs, "W:Wc3:Bd4,f6", &p, &e), 0, "%s", e.msg);
+  cr_assert_eq(rules_generate(&ru.rs, &p, l), DR_OK);
+  cr_assert_eq(l->count, 1);
+  move_text_short_as(&ru.p->v, l, &l->moves[0], t, sizeof t);
+  cr_expect_str_eq(t, "c3:g7"); /* GameType 25: algebraic, captures with ':' */
+  cr_assert_eq(fen_read(&in.rs, "start", &p, &e), 0, "%s", e.msg);
+  cr_assert_eq(rules_generate(&in.rs, &p, l), DR_OK);
+  move_text_as(&in.p->v, &l->moves[0], t, sizeof t);
+  cr_expect(t[0] >= '3' && t[0] <= '4' && strchr(t, '-'), "GameType 20 writes numbers: %s", t);
+  free(l);
+  shipped_close(&ru);
+  shipped_close(&in);
 }

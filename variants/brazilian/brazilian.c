@@ -75,21 +75,30 @@ static int br_initial(const dr_rules *rules, dr_position *out) {
 static int win_for(int side) { return side == DR_WHITE ? DR_WHITE_WINS : DR_BLACK_WINS; }
 
 /* A count that draws the game once 'plies' have passed without a capture or a
-** promotion; plies == 0 when the material on the board has no count. */
+** promotion, or ('from_kings') since both sides had a king, however many men the
+** strong side crowns meanwhile; plies == 0 when the material on the board has no count. */
 typedef struct endgame_count {
   int plies;
   const char *why;
+  int from_kings;
 } endgame_count;
 
-static endgame_count count_of(int plies, const char *why) { return (endgame_count){plies, why}; }
+static endgame_count count_of(int plies, const char *why) { return (endgame_count){plies, why, 0}; }
+
+/* The plies the count has run: since the material last changed, or, for a count that
+** runs from when both sides had a king, since then. */
+static int count_run(const endgame_count *c, const dr_history *h) {
+  int a = h->plies_with_king[DR_WHITE], b = h->plies_with_king[DR_BLACK];
+  return c->from_kings ? (a < b ? a : b) : h->plies_since_material;
+}
 
 /* The counts against a lone king, which the strong side must beat; none when the
 ** material has no count of its own and the general counts apply. */
 static endgame_count lone_king_count(dr_bits lone, dr_bits strong, dr_bits kings) {
   int pieces = dr_bits_count(strong), crowned = dr_bits_count(strong & kings);
-  if (pieces <= 2) return count_of(10, "at most two pieces against a lone king: 5 moves each");
+  if (pieces <= 2) return (endgame_count){10, "at most two pieces against a lone king: 5 moves each", 1};
   if (pieces == 3 && (lone & BR_LONG_DIAGONAL) && !(strong & BR_LONG_DIAGONAL))
-    return count_of(10, "three pieces against a lone king on the long diagonal: 5 moves each");
+    return (endgame_count){10, "three pieces against a lone king on the long diagonal: 5 moves each", 1};
   if (crowned == pieces) return count_of(30, "kings against a lone king: 15 moves each");
   return count_of(0, NULL);
 }
@@ -136,7 +145,7 @@ static int br_judge(const dr_rules *rules, const dr_position *pos, const dr_hist
   }
   if (rules->opt[BR_OPT_ENDGAME_COUNTS]) {
     endgame_count c = endgame_rule(pos);
-    if (c.plies && h->plies_since_material >= c.plies) {
+    if (c.plies && count_run(&c, h) >= c.plies) {
       *why = c.why;
       return DR_DRAW;
     }
@@ -206,12 +215,20 @@ static const char help[] =
   "- Ahead in material, exchange pieces: the endgame counts end games that drift, so a "
   "winning ending must be won briskly.\n";
 
+/* GameType 26 of the PDN standard is algebraic ("26,W,8,8,A0,0"), although the
+** points keep their numbers for numeric FEN. */
+static const dr_conventions conventions = {
+  .size = sizeof(dr_conventions),
+  .pdn_notation = DR_PDN_ALGEBRAIC,
+  .pdn_capture = 'x',
+};
+
 static const dr_variant variant = {
   .abi_version = DR_ABI_VERSION,
   .size = sizeof(dr_variant),
   .name = "brazilian",
   .title = "Brazilian draughts",
-  .pdn_gametype = "26",
+  .pdn_gametype = "26,W,8,8,A0,0",
   .geometry = &geometry,
   .noptions = BR_NOPTIONS,
   .options = options,
@@ -225,6 +242,7 @@ static const dr_variant variant = {
   .eval = dr_embedded_eval,
   .quiet_count = brazilian_quiet_count,
   .draw_count = br_draw_count,
+  .conventions = &conventions,
 };
 
 DR_EXPORT const dr_variant *dr_variant_entry(void) { return &variant; }

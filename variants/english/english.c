@@ -88,8 +88,7 @@ static const char help[] =
   "\n"
   "English draughts, or American checkers, on the 32 dark squares of the 8x8 board, numbered "
   "1 to 32. Each side starts with 12 men: Black on 1-12, White on 21-32, and Black moves "
-  "first. Here the side that moves first is the one the program calls White or the first "
-  "player: read it as English Black.\n"
+  "first.\n"
   "\n"
   "A man steps one square diagonally forwards. A man reaching the far row becomes a king, "
   "which steps one square diagonally forwards or backwards. Capturing is compulsory: a man "
@@ -114,12 +113,24 @@ static const char help[] =
   "- In the ending, the opposition (who has the move when pieces face each other) often "
   "decides the game: count the free moves of both sides.\n";
 
+/* The English world's: Black moves first, from 1-12, and the FEN letters follow the
+** colours (B:B1-12:W21-32); PDN GameType 21 writes numbers and 'x', results 1-0
+** for Black. */
+static const dr_conventions conventions = {
+  .size = sizeof(dr_conventions),
+  .side_name = {"Black", "White"},
+  .fen_letter = {'B', 'W'},
+  .pdn_notation = DR_PDN_NUMERIC,
+  .pdn_capture = 'x',
+  .pdn_results = DR_PDN_RESULTS_DEFAULT,
+};
+
 static const dr_variant variant = {
   .abi_version = DR_ABI_VERSION,
   .size = sizeof(dr_variant),
   .name = "english",
   .title = "English checkers",
-  .pdn_gametype = "21",
+  .pdn_gametype = "21,B,8,8,N1,0",
   .geometry = &geometry,
   .noptions = EN_NOPTIONS,
   .options = options,
@@ -132,6 +143,7 @@ static const dr_variant variant = {
   .help = help,
   .eval = dr_embedded_eval,
   .quiet_count = english_quiet_count,
+  .conventions = &conventions,
 };
 
 DR_EXPORT const dr_variant *dr_variant_entry(void) { return &variant; }

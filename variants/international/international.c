@@ -79,8 +79,9 @@ static int lone_king_plies(dr_bits strong, dr_bits kings, const char **why) {
   return 10;
 }
 
-/* The count, started by the last capture or crowning, that the material on the
-** board has; 0 when none. */
+/* The count the material on the board has; 0 when none.  It runs from when the lone
+** king and a king of the strong side were both on the board, however many men the
+** strong side crowns after that (FMJD art. 6.3, 6.4). */
 static int endgame_plies(const dr_position *pos, const char **why) {
   dr_bits white = pos->side[DR_WHITE], black = pos->side[DR_BLACK], kings = pos->kings;
   if (dr_bits_count(black) == 1 && (black & kings)) return lone_king_plies(white, kings, why);
@@ -106,7 +107,9 @@ static int in_judge(const dr_rules *rules, const dr_position *pos, const dr_hist
   }
   if (rules->opt[IN_OPT_ENDGAME_COUNTS]) {
     int plies = endgame_plies(pos, why);
-    if (plies && h->plies_since_material >= plies) return DR_DRAW;
+    int since = h->plies_with_king[DR_WHITE] < h->plies_with_king[DR_BLACK] ? h->plies_with_king[DR_WHITE]
+                                                                           : h->plies_with_king[DR_BLACK];
+    if (plies && since >= plies) return DR_DRAW;
   }
   *why = "";
   return DR_ONGOING;
@@ -132,10 +135,11 @@ static const char help[] =
   "\n"
   "A side with no pieces, or no legal move on its turn, loses. The game is drawn when the "
   "same position comes round for the third time with the same side to move; after 25 moves "
-  "each in which only kings moved and nothing was taken; and by the endgame counts, started "
-  "by the last capture or crowning: a lone king against three pieces of which one at least "
-  "is a king draws after 16 moves each, against two pieces or one with a king after 5 "
-  "moves each.\n"
+  "each in which only kings moved and nothing was taken; and by the endgame counts, which "
+  "run from when the situation arose (the capture, or the crowning of the lone king or of "
+  "the strong side's first king; further crownings do not start them again): a lone king "
+  "against three pieces of which one at least is a king draws after 16 moves each, against "
+  "two pieces or one with a king after 5 moves each.\n"
   "\n"
   "Tips\n"
   "- The majority rule is the heart of the game's combinations: give one or two men so that "
@@ -147,12 +151,22 @@ static const char help[] =
   "- A flying king is worth about three men; three kings against one win only while they "
   "hold the long diagonal, and the 16-move count leaves no time to lose.\n";
 
+/* GameType 20: numbers and 'x', the international results (2-0, 1-1, 0-2); the
+** Hub protocol's default variant, which Scan calls "normal". */
+static const dr_conventions conventions = {
+  .size = sizeof(dr_conventions),
+  .pdn_notation = DR_PDN_NUMERIC,
+  .pdn_capture = 'x',
+  .pdn_results = DR_PDN_RESULTS_INTERNATIONAL,
+  .hub_name = "normal",
+};
+
 static const dr_variant variant = {
   .abi_version = DR_ABI_VERSION,
   .size = sizeof(dr_variant),
   .name = "international",
   .title = "International draughts",
-  .pdn_gametype = "20",
+  .pdn_gametype = "20,W,10,10,N2,0",
   .geometry = &geometry,
   .noptions = IN_NOPTIONS,
   .options = options,
@@ -165,6 +179,7 @@ static const dr_variant variant = {
   .help = help,
   .eval = dr_embedded_eval,
   .quiet_count = international_quiet_count,
+  .conventions = &conventions,
 };
 
 DR_EXPORT const dr_variant *dr_variant_entry(void) { return &variant; }

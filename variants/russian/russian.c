@@ -63,23 +63,32 @@ static int ru_initial(const dr_rules *rules, dr_position *out) {
 
 static int win_for(int side) { return side == DR_WHITE ? DR_WHITE_WINS : DR_BLACK_WINS; }
 
-/* A count that draws the game once 'plies' have passed without a capture or a
-** promotion (the material "ratio" of the rules); plies == 0: no count. */
+/* A count that draws the game once 'plies' have passed: without a capture or a
+** promotion (the material "ratio" of the rules), or, for a count that runs from when a
+** king stood alone, since then (the 'lone' side; -1 for the first kind).
+** plies == 0: no count. */
 typedef struct endgame_count {
   int plies;
   const char *why;
+  int lone;
 } endgame_count;
 
-static endgame_count count_of(int plies, const char *why) { return (endgame_count){plies, why}; }
+static endgame_count count_of(int plies, const char *why) { return (endgame_count){plies, why, -1}; }
 
-/* The counts against a lone king: three pieces of any kind against a king on
-** the main road, and three or more kings against a lone king elsewhere.  The
-** judge sees only the position, so the 5-move count holds while the lone king
-** stays on the main road. */
-static endgame_count lone_king_count(dr_bits lone, dr_bits strong, dr_bits kings) {
+/* The plies the count has run. */
+static int count_run(const endgame_count *c, const dr_history *h) {
+  return c->lone < 0 ? h->plies_since_material : h->plies_with_king[c->lone];
+}
+
+/* The counts against the lone king of 'side': three pieces of any kind against a
+** king on the main road, from when the king stood alone (the strong side may crown
+** meanwhile), and three or more kings against a lone king elsewhere, from when the
+** strong side had only kings.  The judge sees only the position, so the 5-move count
+** holds while the lone king stays on the main road. */
+static endgame_count lone_king_count(int side, dr_bits lone, dr_bits strong, dr_bits kings) {
   int pieces = dr_bits_count(strong);
   if (pieces == 3 && (lone & RU_MAIN_ROAD))
-    return count_of(10, "three pieces against a lone king on the main road: 5 moves each");
+    return (endgame_count){10, "three pieces against a lone king on the main road: 5 moves each", side};
   if (pieces >= 3 && (strong & kings) == strong)
     return count_of(30, "three kings against a lone king: 15 moves each");
   return count_of(0, NULL);
@@ -98,8 +107,8 @@ static endgame_count piece_count(int total) {
 static endgame_count endgame_rule(const dr_position *pos) {
   dr_bits white = pos->side[DR_WHITE], black = pos->side[DR_BLACK], kings = pos->kings;
   endgame_count c = count_of(0, NULL);
-  if (white == (white & kings) && dr_bits_count(white) == 1) c = lone_king_count(white, black, kings);
-  else if (black == (black & kings) && dr_bits_count(black) == 1) c = lone_king_count(black, white, kings);
+  if (white == (white & kings) && dr_bits_count(white) == 1) c = lone_king_count(DR_WHITE, white, black, kings);
+  else if (black == (black & kings) && dr_bits_count(black) == 1) c = lone_king_count(DR_BLACK, black, white, kings);
   if (c.plies || !(white & kings) || !(black & kings)) return c;
   return piece_count(dr_bits_count(white | black));
 }
@@ -122,7 +131,7 @@ static int ru_judge(const dr_rules *rules, const dr_position *pos, const dr_hist
   }
   if (rules->opt[RU_OPT_ENDGAME_COUNTS]) {
     endgame_count c = endgame_rule(pos);
-    if (c.plies && h->plies_since_material >= c.plies) {
+    if (c.plies && count_run(&c, h) >= c.plies) {
       *why = c.why;
       return DR_DRAW;
     }
@@ -150,11 +159,13 @@ static const char help[] =
   "\n"
   "A side with no pieces, or no legal move on its turn, loses. The game is drawn when the "
   "same position comes round for the third time with the same side to move; after 15 moves "
-  "each in which only kings moved and nothing was taken; and by the endgame counts, started "
-  "by the last capture or crowning: three kings (or more) against a lone king draw after 15 "
-  "moves each; three pieces of any kind against a lone king on the main road after "
-  "5 moves each; and with kings on both sides, 2 or 3 pieces after 5 moves each, 4 or 5 "
-  "pieces after 30 and 6 or 7 pieces after 60.\n"
+  "each in which only kings moved and nothing was taken; and by the endgame counts: three "
+  "kings (or more) against a lone king draw after 15 moves each from when the strong side "
+  "has only kings; three pieces of any kind against a lone king on the main road after "
+  "5 moves each from when the king is alone (crowning one of the three does not start it "
+  "again); and with kings on both sides, when the balance of pieces has not changed (no "
+  "capture, no crowning), 2 or 3 pieces after 5 moves each, 4 or 5 pieces after 30 and 6 "
+  "or 7 pieces after 60.\n"
   "\n"
   "Tips\n"
   "- Free choice cuts both ways: when your opponent can capture in several ways, look at "
@@ -166,12 +177,19 @@ static const char help[] =
   "- Keep c1 and e1 (for Black f8 and d8) at home as long as you can: they stop enemy men "
   "from crowning.\n";
 
+/* GameType 25 of the PDN standard: algebraic moves, captures written with ':'. */
+static const dr_conventions conventions = {
+  .size = sizeof(dr_conventions),
+  .pdn_notation = DR_PDN_ALGEBRAIC,
+  .pdn_capture = ':',
+};
+
 static const dr_variant variant = {
   .abi_version = DR_ABI_VERSION,
   .size = sizeof(dr_variant),
   .name = "russian",
   .title = "Russian draughts",
-  .pdn_gametype = "25",
+  .pdn_gametype = "25,W,8,8,A0,0",
   .geometry = &geometry,
   .noptions = RU_NOPTIONS,
   .options = options,
@@ -184,6 +202,7 @@ static const dr_variant variant = {
   .help = help,
   .eval = dr_embedded_eval,
   .quiet_count = russian_quiet_count,
+  .conventions = &conventions,
 };
 
 DR_EXPORT const dr_variant *dr_variant_entry(void) { return &variant; }

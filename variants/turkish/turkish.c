@@ -187,12 +187,19 @@ static const char help[] =
 
 /* -------------------------------------------------------------- descriptor */
 
+/* GameType 30 (from PlayOK's convention): algebraic moves. */
+static const dr_conventions conventions = {
+  .size = sizeof(dr_conventions),
+  .pdn_notation = DR_PDN_ALGEBRAIC,
+  .pdn_capture = 'x',
+};
+
 static const dr_variant variant = {
   .abi_version = DR_ABI_VERSION,
   .size = sizeof(dr_variant),
   .name = "turkish",
   .title = "Turkish draughts (dama)",
-  .pdn_gametype = "30",
+  .pdn_gametype = "30,W,8,8,A0,0",
   .geometry = &geometry,
   .noptions = TK_NOPTIONS,
   .options = options,
@@ -207,6 +214,7 @@ static const dr_variant variant = {
   .quiet_count = turkish_quiet_count,
   .draw_count = draw_count,
   .capture_midway = capture_midway,
+  .conventions = &conventions,
 };
 
 DR_EXPORT const dr_variant *dr_variant_entry(void) { return &variant; }

@@ -80,6 +80,11 @@ typedef struct dr_variant_info {
   const char *preset_doc[DR_MAX_PRESETS]; /* one line each, may be "" */
   /* Appended in host ABI 3 (zero from an older host): */
   int default_level;    /* the computer's level a new game of it starts at: 1..levels() or DR_LEVEL_STREAK */
+  /* Appended (filled only when 'size' covers them; check with DR_HAS_FIELD): what the
+  ** variant's players call the sides, the first player's first ("Black", "White" in
+  ** English checkers), and their letters in FEN ('B', 'W'). */
+  const char *side_name[2];
+  char fen_letter[2];
 } dr_variant_info;
 
 /* The state of the game, for the status panel. */

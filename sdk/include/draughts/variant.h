@@ -24,7 +24,7 @@
 extern "C" {
 #endif
 
-#define DR_ABI_VERSION 1
+#define DR_ABI_VERSION 2 /* 2: dr_history.plies_with_king */
 
 #define DR_MAX_POINTS 64   /* a position is a set of 64-bit bitboards */
 #define DR_MAX_JUMPS 32    /* landing points in one capture */
@@ -40,7 +40,9 @@ extern "C" {
 
 typedef uint64_t dr_bits;
 
-/* Sides.  White is the first player, whatever the variant calls it. */
+/* Sides.  White is the first player, whatever the variant calls it (its
+** 'conventions' give the names its players use: English checkers calls the first
+** player Black). */
 enum { DR_WHITE = 0, DR_BLACK = 1 };
 
 /* Status codes returned by slots.  0 is success. */
@@ -156,6 +158,13 @@ typedef struct dr_history {
   int plies_since_man_move; /* since the last capture or move of a man */
   int plies_since_material; /* since the last capture or promotion */
   int repetitions;          /* times this position, same side to move, has occurred */
+  /* ABI 2 and later.  For each side, how long it has held a king without a break,
+  ** counted from the last capture at the most: 0 for a side with no king, and right
+  ** after the capture or the crowning that made it so.  An endgame count that starts
+  ** when both sides have a king (FMJD: a lone king against three pieces with a king)
+  ** counts the smaller of the two, so a later crowning of the strong side does not
+  ** start it again; 'plies_since_material' is for counts that do. */
+  int plies_with_king[2];
 } dr_history;
 
 enum {
@@ -181,6 +190,37 @@ typedef struct dr_helper {
   const char *doc;
 } dr_helper;
 
+/* ------------------------------------------------------------ conventions */
+
+/*
+** How the variant's own world names its sides and writes its games, where that
+** differs from the runtime's defaults.  A plugin without it (or with a NULL slot)
+** gets the defaults: White and Black, FEN letters W and B, PDN moves in numbers
+** where the points have them, captures written with 'x', results 1-0, 0-1, 1/2-1/2.
+** Like the descriptor it starts with its size, and fields are only ever appended:
+** the runtime reads a field beyond the plugin's 'size' as its default.
+**
+** The PDN standard's GameType table (github.com/wiegerw/pdn, doc/gametype.rst) gives
+** each game type its notation, its capture separator and its result type; a plugin
+** whose 'pdn_gametype' is the table's full form ("25,W,8,8,A0,0") must agree with it
+** here (the loader checks the start colour and the notation letter).
+*/
+enum { DR_PDN_NUMERIC = 1, DR_PDN_ALGEBRAIC = 2 };
+enum { DR_PDN_RESULTS_DEFAULT = 0,      /* 1-0, 0-1, 1/2-1/2 */
+       DR_PDN_RESULTS_INTERNATIONAL = 1 /* 2-0, 0-2, 1-1 */ };
+
+typedef struct dr_conventions {
+  uint32_t size;            /* sizeof(dr_conventions) when the plugin was built */
+  const char *side_name[2]; /* the first player's, then the second's: English "Black", "White" */
+  char fen_letter[2];       /* their letters in FEN (English 'B', 'W'); not K, F or H */
+  uint8_t pdn_notation;     /* DR_PDN_*; 0: numbers where the points have them */
+  char pdn_capture;         /* between the squares of a capture in PDN: 'x' or ':'; 0: 'x' */
+  uint8_t pdn_results;      /* DR_PDN_RESULTS_* */
+  /* The variant's name in the Hub protocol, where GUIs name it otherwise; Hub's
+  ** default variant is "normal" (International draughts, in Scan's protocol). */
+  const char *hub_name;
+} dr_conventions;
+
 /* ------------------------------------------------------------ descriptor */
 
 typedef struct dr_variant {
@@ -189,7 +229,7 @@ typedef struct dr_variant {
 
   const char *name;  /* command-line name, [a-z0-9_]+ */
   const char *title; /* for people */
-  const char *pdn_gametype; /* PDN GameType tag value, NULL if none */
+  const char *pdn_gametype; /* PDN GameType tag value ("20", or in full "20,W,10,10,N2,0"), NULL if none */
   const dr_geometry *geometry;
   int noptions;
   const dr_option *options;
@@ -245,6 +285,11 @@ typedef struct dr_variant {
   ** DR_DEFAULT_LEVEL_STREAK for the level the player's winning streak gives (an opponent
   ** that reads deeper and blunders less as the streak grows); 0 leaves it to the runtime. */
   int default_level;
+
+  /* Optional.  How the variant's world names its sides and writes its games (see
+  ** 'dr_conventions').  Appended to ABI 1: NULL, or missing from a plugin built
+  ** before it, gives the defaults. */
+  const dr_conventions *conventions;
 } dr_variant;
 
 #define DR_DEFAULT_LEVEL_STREAK (-1) /* 'default_level': the streak chooses (DR_LEVEL_STREAK) */
