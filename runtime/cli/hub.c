@@ -19,6 +19,7 @@
 #include "cli.h"
 #include "eval.h"
 #include "game.h"
+#include "hub.h"
 #include "notation.h"
 #include "position.h"
 #include "search.h"
@@ -515,7 +516,7 @@ static int read_line(char *line) {
   return n > HUB_LINE - 1 ? -1 : nul ? -2 : 1;
 }
 
-int cmd_hub(registry *reg, const cli_args *a) {
+hub *hub_open(registry *reg, const cli_args *a) {
   hub *h = xmalloc(sizeof *h);
   memset(h, 0, sizeof *h);
   h->reg = reg;
@@ -528,27 +529,41 @@ int cmd_hub(registry *reg, const cli_args *a) {
   const char *variant = a->nargs ? a->args[0] : reg->count ? reg->items[0]->v.name : "";
   snprintf(h->variant, sizeof h->variant, "%s", variant);
   snprintf(h->rules, sizeof h->rules, "%s", a->rules ? a->rules : "");
+  return h;
+}
+
+int hub_feed(hub *h, char *line) {
+  hub_line l;
+  if (parse_line(line, &l)) {
+    hub_error(h, "malformed line (unterminated quote or too many arguments)");
+    return 0;
+  }
+  return *l.command && handle(h, &l);
+}
+
+void hub_wait(hub *h) { join_search(h); }
+
+void hub_close(hub *h) {
+  __atomic_store_n(&h->stop, 1, __ATOMIC_RELAXED); /* 'quit', or the GUI has gone: end at once */
+  join_search(h);
+  drop_rules(h);
+  pthread_mutex_destroy(&h->out);
+  free(h);
+}
+
+int cmd_hub(registry *reg, const cli_args *a) {
+  hub *h = hub_open(reg, a);
   char *line = xmalloc(HUB_LINE);
   int got;
   while ((got = read_line(line)) != 0) {
-    hub_line l;
     if (got < 0) {
       if (got == -1) hub_error(h, "line too long (over %d characters)", HUB_LINE - 1);
       else hub_error(h, "a NUL byte in the line");
       continue;
     }
-    if (parse_line(line, &l)) {
-      hub_error(h, "malformed line (unterminated quote or too many arguments)");
-      continue;
-    }
-    if (!*l.command) continue;
-    if (handle(h, &l)) break;
+    if (hub_feed(h, line)) break;
   }
-  __atomic_store_n(&h->stop, 1, __ATOMIC_RELAXED); /* 'quit', or the GUI has gone: end at once */
-  join_search(h);
-  drop_rules(h);
-  pthread_mutex_destroy(&h->out);
+  hub_close(h);
   free(line);
-  free(h);
   return CLI_OK;
 }
