@@ -49,6 +49,7 @@ typedef struct hub {
   ruleset rs;
   int ready;    /* rules loaded ('init' or the first position) and up to date */
   int have_rules; /* 'rs' holds loaded rules, to free */
+  int problem_said; /* the house rules of 'rs' broke down and the GUI was told */
   int have_game;
   game g;
   search_limits limits;
@@ -264,7 +265,17 @@ static void drop_rules(hub *h) {
   h->have_game = 0;
   if (h->have_rules) rules_free(&h->rs);
   h->have_rules = 0;
+  h->problem_said = 0;
   h->ready = 0;
+}
+
+/* A hook that fails switches the house rules off, and the game goes on by the
+** plugin's rules: the GUI is told once, after the position or search it broke in. */
+static void report_problem(hub *h) {
+  const char *why = h->have_rules ? rules_problem(&h->rs) : NULL;
+  if (!why || h->problem_said) return;
+  h->problem_said = 1;
+  hub_error(h, "%s", why);
 }
 
 static int load_rules(hub *h) {
@@ -437,6 +448,7 @@ static void *think(void *arg) {
     hub_move_text(h->rs.v->geometry, &best, h->notation, move, sizeof move);
     if (info.pvlen > 1) hub_move_text(h->rs.v->geometry, &info.pv[1], h->notation, ponder, sizeof ponder);
   }
+  report_problem(h); /* while 'searching' keeps the main thread off the hub's state */
   /* Done with the game before saying so: the GUI may send the next position at once. */
   __atomic_store_n(&h->searching, 0, __ATOMIC_RELEASE);
   if (rc == GUARD_REFUSED)
@@ -491,7 +503,7 @@ static int handle(hub *h, hub_line *l) {
   if (strcmp(c, "hub") == 0) cmd_hub_hello(h);
   else if (strcmp(c, "set-param") == 0) cmd_set_param(h, l);
   else if (strcmp(c, "init") == 0) cmd_init(h);
-  else if (strcmp(c, "pos") == 0) cmd_pos(h, l);
+  else if (strcmp(c, "pos") == 0) cmd_pos(h, l), report_problem(h);
   else if (strcmp(c, "level") == 0) cmd_level(h, l);
   else if (strcmp(c, "go") == 0) cmd_go(h, l);
   else if (strcmp(c, "new-game") == 0) new_game(h);
