@@ -17,17 +17,13 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
   return 0;
 }
 
-static int same_position(const dr_position *a, const dr_position *b) {
-  return a->side[0] == b->side[0] && a->side[1] == b->side[1] && a->kings == b->kings && a->turn == b->turn;
-}
-
 static void round_trip(const ruleset *rs, const dr_position *p, int notation) {
   char text[1024];
   dr_position again;
   err e = {{0}};
   fen_write(rs->v->geometry, p, notation, text, sizeof text);
   fuzz_require(fen_read(rs, text, &again, &e) == 0, "a written FEN does not read back", e.msg);
-  fuzz_require(same_position(p, &again), "a FEN reads back to another position", text);
+  fuzz_require(pos_same(p, &again), "a FEN reads back to another position", text);
 }
 
 static void moves_from(const ruleset *rs, const dr_position *p) {

@@ -9,6 +9,7 @@
 
 #include "fuzz.h"
 #include "pdn.h"
+#include "position.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
   (void)argc, (void)argv;
@@ -27,7 +28,7 @@ static int replay(const pdn_record *r, ruleset *rs, game *g, err *e) {
 
 static int same_game(const game *a, const game *b) {
   return a->rs->v == b->rs->v && a->count == b->count && a->result == b->result &&
-         memcmp(game_position(a), game_position(b), sizeof *game_position(a)) == 0;
+         pos_same(game_position(a), game_position(b));
 }
 
 static void written_replays(const game *g) {
