@@ -1,10 +1,10 @@
 /*
 ** fuzz_rules.c — the rules loader with house rules: "VARIANT\nSCRIPT", the script
 ** run in the sandbox on top of the variant's default preset as a '--rules' file
-** would be, then a short game played through the slots it installed, so that its
-** 'initial', 'filter' and 'judge' hooks run.  Whatever the script does, loading
-** it fails in one line or the game plays; a hook that fails switches the house
-** rules off and the game goes on.
+** would be, then a short game played through the slots it installed and a shallow
+** search from where it stands, so that its 'initial', 'filter' and 'judge' hooks
+** run.  Whatever the script does, loading it fails in one line or the game plays;
+** a hook that fails switches the house rules off and the game goes on.
 */
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +12,8 @@
 #include "fuzz.h"
 #include "game.h"
 #include "notation.h"
+#include "position.h"
+#include "search.h"
 
 #define PLIES 12 /* enough for hooks that count moves; the limits bound each call anyway */
 
@@ -19,6 +21,18 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
   (void)argc, (void)argv;
   fuzz_registry();
   return 0;
+}
+
+/* A shallow search of the game's position: the engine calls the hooks its own way
+** (every node, under their lock), and the move it chooses must be a legal one. */
+static void search(const game *g) {
+  search_limits limits = {.depth = 2, .threads = 1, .private_table = 1};
+  dr_move best;
+  int rc = search_best(g, &limits, NULL, NULL, NULL, &best, NULL);
+  fuzz_require_status(g->rs, rc);
+  int legal = 0;
+  for (int i = 0; rc == 0 && i < g->legal.count; i++) legal |= move_same_effect(&best, &g->legal.moves[i]);
+  fuzz_require(rc != 0 || legal, "the engine chose a move that is not legal", NULL);
 }
 
 /* Plays PLIES moves, each the 'i'-th legal move in turn (spread over the list). */
@@ -36,6 +50,7 @@ static void play(const ruleset *rs) {
     const dr_move *m = &g.legal.moves[(i * 7) % g.legal.count];
     fuzz_require(game_play(&g, m, &e) == 0, "a legal move cannot be played", e.msg);
   }
+  if (g.result == DR_ONGOING) search(&g);
   game_free(&g);
 }
 
