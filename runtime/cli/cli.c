@@ -144,6 +144,7 @@ static const char **string_option(cli_args *a, const char *flag) {
   if (strcmp(flag, "--theme") == 0) return &a->theme;
   if (strcmp(flag, "--sound") == 0) return &a->sound;
   if (strcmp(flag, "--listen") == 0) return &a->listen;
+  if (strcmp(flag, "--connect") == 0) return &a->connect;
   if (strcmp(flag, "--store") == 0) return &a->store;
   if (strcmp(flag, "--cert") == 0) return &a->cert;
   if (strcmp(flag, "--key") == 0) return &a->key;

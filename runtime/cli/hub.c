@@ -29,6 +29,7 @@
 #include "cli.h"
 #include "eval.h"
 #include "game.h"
+#include "hub.h"
 #include "notation.h"
 #include "position.h"
 #include "search.h"
@@ -58,6 +59,7 @@ typedef struct hub {
   ruleset rs;
   int ready;    /* rules loaded ('init' or the first position) and up to date */
   int have_rules; /* 'rs' holds loaded rules, to free */
+  int problem_said; /* the house rules of 'rs' broke down and the GUI was told */
   int have_game;
   game g;
   search_limits limits;
@@ -268,7 +270,17 @@ static void drop_rules(hub *h) {
   h->have_game = 0;
   if (h->have_rules) rules_free(&h->rs);
   h->have_rules = 0;
+  h->problem_said = 0;
   h->ready = 0;
+}
+
+/* A hook that fails switches the house rules off, and the game goes on by the
+** plugin's rules: the GUI is told once, after the position or search it broke in. */
+static void report_problem(hub *h) {
+  const char *why = h->have_rules ? rules_problem(&h->rs) : NULL;
+  if (!why || h->problem_said) return;
+  h->problem_said = 1;
+  hub_error(h, "%s", why);
 }
 
 static int load_rules(hub *h) {
@@ -445,6 +457,7 @@ static void *think(void *arg) {
     hub_move_text(h->rs.v->geometry, &best, h->notation, move, sizeof move);
     if (info.pvlen > 1) hub_move_text(h->rs.v->geometry, &info.pv[1], h->notation, ponder, sizeof ponder);
   }
+  report_problem(h); /* while 'searching' keeps the main thread off the hub's state */
   /* Done with the game before saying so: the GUI may send the next position at once. */
   __atomic_store_n(&h->searching, 0, __ATOMIC_RELEASE);
   if (rc == GUARD_REFUSED)
@@ -501,7 +514,7 @@ static int handle(hub *h, hub_line *l) {
   if (strcmp(c, "hub") == 0) cmd_hub_hello(h);
   else if (strcmp(c, "set-param") == 0) cmd_set_param(h, l);
   else if (strcmp(c, "init") == 0) cmd_init(h);
-  else if (strcmp(c, "pos") == 0) cmd_pos(h, l);
+  else if (strcmp(c, "pos") == 0) cmd_pos(h, l), report_problem(h);
   else if (strcmp(c, "level") == 0) cmd_level(h, l);
   else if (strcmp(c, "go") == 0) cmd_go(h, l);
   else if (strcmp(c, "new-game") == 0) new_game(h);
@@ -525,7 +538,7 @@ static int read_line(char *line) {
   return n > HUB_LINE - 1 ? -1 : nul ? -2 : 1;
 }
 
-int cmd_hub(registry *reg, const cli_args *a) {
+hub *hub_open(registry *reg, const cli_args *a) {
   hub *h = xmalloc(sizeof *h);
   memset(h, 0, sizeof *h);
   h->reg = reg;
@@ -538,27 +551,41 @@ int cmd_hub(registry *reg, const cli_args *a) {
   const char *variant = a->nargs ? a->args[0] : default_variant(reg);
   snprintf(h->variant, sizeof h->variant, "%s", variant);
   snprintf(h->rules, sizeof h->rules, "%s", a->rules ? a->rules : "");
+  return h;
+}
+
+int hub_feed(hub *h, char *line) {
+  hub_line l;
+  if (parse_line(line, &l)) {
+    hub_error(h, "malformed line (unterminated quote or too many arguments)");
+    return 0;
+  }
+  return *l.command && handle(h, &l);
+}
+
+void hub_wait(hub *h) { join_search(h); }
+
+void hub_close(hub *h) {
+  __atomic_store_n(&h->stop, 1, __ATOMIC_RELAXED); /* 'quit', or the GUI has gone: end at once */
+  join_search(h);
+  drop_rules(h);
+  pthread_mutex_destroy(&h->out);
+  free(h);
+}
+
+int cmd_hub(registry *reg, const cli_args *a) {
+  hub *h = hub_open(reg, a);
   char *line = xmalloc(HUB_LINE);
   int got;
   while ((got = read_line(line)) != 0) {
-    hub_line l;
     if (got < 0) {
       if (got == -1) hub_error(h, "line too long (over %d characters)", HUB_LINE - 1);
       else hub_error(h, "a NUL byte in the line");
       continue;
     }
-    if (parse_line(line, &l)) {
-      hub_error(h, "malformed line (unterminated quote or too many arguments)");
-      continue;
-    }
-    if (!*l.command) continue;
-    if (handle(h, &l)) break;
+    if (hub_feed(h, line)) break;
   }
-  __atomic_store_n(&h->stop, 1, __ATOMIC_RELAXED); /* 'quit', or the GUI has gone: end at once */
-  join_search(h);
-  drop_rules(h);
-  pthread_mutex_destroy(&h->out);
+  hub_close(h);
   free(line);
-  free(h);
   return CLI_OK;
 }

@@ -390,11 +390,40 @@ static int move_matches(const dr_move *m, const int *bits, int n) {
   return 1;
 }
 
+/* 'bits' = from and every landing, or the ends of a plain move: the whole path. */
+static int move_is_path(const dr_move *m, const int *bits, int n) {
+  if (m->from != bits[0] || m->to != bits[n - 1]) return 0;
+  if (m->njumps == 0) return n == 2;
+  if (n != m->njumps + 1) return 0;
+  for (int i = 0; i < m->njumps; i++)
+    if (m->path[i] != bits[i + 1]) return 0;
+  return 1;
+}
+
+/* The move whose whole path 'bits' are, or NULL (none, or moves of different effect).
+** It goes before partial paths: a king's short capture may land on some of the
+** points of a longer one, and its full path must still name it. */
+static const dr_move *whole_path(const dr_movelist *legal, const int *bits, int n) {
+  const dr_move *found = NULL;
+  for (int i = 0; i < legal->count; i++) {
+    const dr_move *m = &legal->moves[i];
+    if (!move_is_path(m, bits, n)) continue;
+    if (found && !move_same_effect(found, m)) return NULL;
+    if (!found) found = m;
+  }
+  return found;
+}
+
 int move_candidates(const dr_geometry *g, const dr_movelist *legal, const char *text, const dr_move **out, int max,
                     err *e) {
   int bits[DR_MAX_JUMPS + 2];
   int n = split_points(g, text, bits, DR_MAX_JUMPS + 2, e), found = 0;
   if (n < 0) return -1;
+  const dr_move *whole = whole_path(legal, bits, n);
+  if (whole) {
+    if (max > 0) out[0] = whole;
+    return 1;
+  }
   for (int i = 0; i < legal->count; i++) {
     const dr_move *m = &legal->moves[i];
     int seen = 0;

@@ -77,7 +77,8 @@ DRI_FUNC void move_text_short_as(const dr_variant *v, const dr_movelist *legal, 
                                  size_t len);
 
 /* Finds the legal move that 'text' names.  Accepts full paths, the short form, and
-** partial paths (from, some landings, to); '-' and 'x' are interchangeable.  Several
+** partial paths (from, some landings, to); '-' and 'x' are interchangeable.  A full
+** path names its move even when it is also a partial path of another.  Several
 ** paths with the same effect are one move; otherwise an ambiguity is an error that
 ** lists the candidates. */
 DRI_FUNC const dr_move *move_parse(const dr_geometry *g, const dr_movelist *legal, const char *text,

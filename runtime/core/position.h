@@ -31,6 +31,11 @@ DRI_FUNC uint64_t pos_hash_after(uint64_t key, const dr_position *before, const 
 ** are pieces, no man on its own promotion row, the side to move is 0 or 1. */
 DRI_FUNC int pos_check(const dr_geometry *g, const dr_position *p, err *e);
 
+/* The same pieces and side to move, whatever 'reserved' holds. */
+static inline int pos_same(const dr_position *a, const dr_position *b) {
+  return a->side[0] == b->side[0] && a->side[1] == b->side[1] && a->kings == b->kings && a->turn == b->turn;
+}
+
 static inline int move_same_effect(const dr_move *a, const dr_move *b) {
   return a->from == b->from && a->to == b->to && a->captured == b->captured;
 }

@@ -285,6 +285,8 @@ static int open_tune(lua_State *L, void *ud) {
   luaL_setfuncs(L, funcs, 1);
   lua_pushstring(L, cfg->rs->v->name);
   lua_setfield(L, -2, "variant");
+  lua_pushinteger(L, TUNE_MAX_GAMES); /* so a script can refuse a plan too big before its first game */
+  lua_setfield(L, -2, "max_games");
   if (cfg->games) lua_pushinteger(L, cfg->games), lua_setfield(L, -2, "games");
   if (cfg->depth) lua_pushinteger(L, cfg->depth), lua_setfield(L, -2, "depth");
   lua_setglobal(L, "tune");

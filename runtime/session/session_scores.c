@@ -16,6 +16,7 @@
 
 #include "notation.h"
 #include "pdn.h"
+#include "position.h"
 #include "scores.h"
 #include "session_internal.h"
 
@@ -110,10 +111,6 @@ int session_profile_list(session *s, int index, char *name, size_t len) {
 
 /* ------------------------------------------------------ the game's life */
 
-static int same_position(const dr_position *a, const dr_position *b) {
-  return a->side[0] == b->side[0] && a->side[1] == b->side[1] && a->kings == b->kings && a->turn == b->turn;
-}
-
 static int shipped_preset(const ruleset *rs) {
   for (const dr_preset *p = rs->v->presets; p && p->name; p++)
     if (strcmp(p->name, rs->preset) == 0) return 1;
@@ -127,7 +124,7 @@ static const char *unranked_setup(const session *s) {
   if (!shipped_preset(rs)) return "rules from a file";
   if (memcmp(&rs->rules, &rs->preset_rules, sizeof rs->rules) != 0) return "rule options changed";
   if (rs->eval) return "the computer plays with other weights";
-  if (rs->initial(&rs->rules, &start) != DR_OK || !same_position(&start, &s->g.ply[0].pos))
+  if (rs->initial(&rs->rules, &start) != DR_OK || !pos_same(&start, &s->g.ply[0].pos))
     return "not from the start position";
   return "";
 }

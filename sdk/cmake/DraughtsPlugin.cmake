@@ -53,6 +53,8 @@ function(draughts_add_variant target)
   set(embedded "${CMAKE_CURRENT_BINARY_DIR}/${target}_embedded.c")
   _draughts_write_embedded(${target} "${embedded}" PRESETS ${V_PRESETS} PERFT "${V_PERFT}" EVAL "${V_EVAL}")
   add_library(${target} MODULE ${V_SOURCES} "${embedded}")
+  # Every variant of the build, for targets that load them all (the fuzz targets).
+  set_property(GLOBAL APPEND PROPERTY DRAUGHTS_VARIANTS ${target})
   set_target_properties(${target} PROPERTIES PREFIX "" C_VISIBILITY_PRESET hidden)
   # Re-run CMake when a preset or the perft data changes, so the plugin embeds it.
   set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${V_PRESETS} ${V_PERFT} ${V_EVAL})

@@ -79,6 +79,16 @@ local function descend(sample, check, w, k)
   return kept, best, kept_error
 end
 
+-- The games this script plays in all: a --games the library would stop part way is
+-- refused before the first one.
+local function plays(n) return rounds * (n + n // 4 + 1) + n end
+if plays(games) > tune.max_games then
+  local most = games
+  while plays(most) > tune.max_games do most = most - 1 end
+  error(string.format("--games %d would play %d games, more than the %d a script may play: give at most --games %d",
+                      games, plays(games), tune.max_games, most), 0)
+end
+
 local start = tune.weights()
 local w = copy(start)
 print(string.format("tuning %s: %d rounds of %d games at depth %d", tune.variant, rounds, games, depth))

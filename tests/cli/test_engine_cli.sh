@@ -96,6 +96,12 @@ tune_error "tune: a misspelt sample option" "unknown option 'game'" "tune.sample
 tune_error "tune: a misspelt match option" "unknown option 'ga'" "tune.match({}, {}, {ga = 2})"
 tune_error "tune: an endless loop is stopped" "instruction budget exhausted" "while true do end"
 expect_error "tune without a script" "tune needs a variant and a script" -- tune template
+# Texel plays 4.75 times --games: more than the library's 100000 in all is refused before the
+# first game (the timeout only guards against the hours it played before failing part way).
+timeout 60 "$draughts" tune brazilian --script "$src/sdk/tune/texel.lua" --games 30000 >/dev/null 2>"$err"
+rc=$? want="texel.lua: --games 30000 would play 142503 games, more than the 100000 a script may play: give at most --games 21052"
+if [ $rc -eq 1 ] && [ "$(wc -l <"$err")" -eq 1 ] && grep -q -- "$want" "$err"; then pass
+else fail "tune: texel with --games 30000: exit $rc: $(cat "$err")"; fi
 printf 'local w = tune.weights()\nw.king = w.king + 1\nreturn w\n' >"$work/plus.lua"
 if "$draughts" tune template --script "$work/plus.lua" --out "$work/keep.lua" 2>"$err" &&
   grep -q "^  king = " "$work/keep.lua"; then pass; else fail "tune does not write --out: $(cat "$err")"; fi

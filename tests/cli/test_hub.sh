@@ -153,6 +153,33 @@ printf '%s\n' "$out" | grep -q '^done move=3[1-5]-' && pass || fail "variant=nor
 out=$(printf '%s\n' init "pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww" "level depth=1" "go think" quit |
   "$draughts" hub english 2>&1)
 printf '%s\n' "$out" | grep -q '^done move=\(9\|10\|11\|12\)-1[3-6]' && pass || fail "English from a board string: $out"
+# House rules whose filter fails once Black is to move: switched off mid-game, which
+# the hub says once per set of rules, after the search or the position that broke them.
+cat >"$dir/black.lua" <<'EOF'
+hooks = {filter = function(pos) if pos.turn == "black" then error("black may not move") end return true end}
+EOF
+fifo=$dir/in2 out=$dir/out2
+mkfifo "$fifo"
+"$draughts" hub template --rules "$dir/black.lua" <"$fifo" >"$out" 2>&1 &
+pid=$!
+exec 3>"$fifo"
+broken='^error message="house rules disabled, filter hook failed: black.lua:1: black may not move"$'
+send "set-param name=threads value=1"
+send "pos pos=start"
+send "level depth=2"
+send "go think"
+expect_count "a search goes on by the plugin's rules" "^done move=" 1
+expect_count "...and says the house rules broke down" "$broken" 1
+send "pos pos=start moves=\"c3-d4\""
+send "go think"
+expect_count "the next search" "^done move=" 2
+[ "$(count "$broken")" -eq 1 ] && pass || fail "house rules broken said more than once: $(cat "$out")"
+send "set-param name=threads value=1" # the rules are loaded again at the next position
+send "pos pos=start moves=\"c3-d4\""
+expect_count "rules loaded again break down again, said after pos" "$broken" 2
+send "quit"
+exec 3>&-
+wait $pid
 
 rm -rf "$dir"
 echo "hub: $passed passed, $failed failed"

@@ -126,6 +126,31 @@ Test(notation, ambiguous_and_illegal_moves_are_refused) {
   cr_expect(strlen(t) == 8, "ambiguous short form must give the full path: %s", t);
 }
 
+static int bit(const char *name) { return point_find(fx.v.geometry, name, strlen(name)); }
+
+/* A flying king's two captures from a Russian position (found by fuzz_move): the
+** landings of the short one are also some of the long one's, and its full path was
+** taken for a partial path of both, so the text written for it named neither. */
+Test(notation, a_full_path_names_its_move_inside_a_longer_capture) {
+  dr_movelist l = {0};
+  dr_move longer = {.from = (uint8_t)bit("g1"), .to = (uint8_t)bit("a1"), .njumps = 5,
+                    .path = {(uint8_t)bit("d4"), (uint8_t)bit("b6"), (uint8_t)bit("d8"), (uint8_t)bit("f6"),
+                             (uint8_t)bit("a1")}};
+  dr_move shorter = {.from = longer.from, .to = longer.to, .njumps = 2, .path = {longer.path[0], longer.to}};
+  longer.captured = (dr_bits)1 << bit("e3") | (dr_bits)1 << bit("c5") | (dr_bits)1 << bit("c7") |
+                    (dr_bits)1 << bit("e7") | (dr_bits)1 << bit("c3");
+  shorter.captured = (dr_bits)1 << bit("e3") | (dr_bits)1 << bit("c3");
+  l.moves[0] = longer, l.moves[1] = shorter, l.count = 2;
+  err e = {""};
+  char t[64];
+  for (int i = 0; i < 2; i++) {
+    move_text_short(fx.v.geometry, &l, &l.moves[i], NOTATION_ALGEBRAIC, t, sizeof t);
+    cr_expect_eq(move_parse(fx.v.geometry, &l, t, &e), &l.moves[i], "%s: %s", t, e.msg);
+  }
+  cr_expect_null(move_parse(fx.v.geometry, &l, "g1xa1", &e), "the ends alone name either");
+  cr_expect(strstr(e.msg, "ambiguous") != NULL, "%s", e.msg);
+}
+
 Test(notation, unique_drops_only_same_effect_paths) {
   dr_movelist l = {0};
   dr_move a = {.from = 1, .to = 9, .captured = 0x30, .njumps = 2, .path = {5, 9}};
