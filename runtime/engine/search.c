@@ -92,6 +92,7 @@ static eval_entry *eval_entry_locked(const ruleset *rs) {
 
 int search_prepare(const ruleset *rs, err *e) {
   pthread_mutex_lock(&engine_lock);
+  shared_table_locked(); /* the table too, so the first move's clock does not pay for it */
   eval_entry *en = eval_entry_locked(rs);
   int rc = en && en->failed ? err_set(e, "%s", en->msg) : 0;
   pthread_mutex_unlock(&engine_lock);
@@ -732,7 +733,6 @@ int search_best(const game *g, const search_limits *limits, search_progress prog
   memset(sh, 0, sizeof *sh);
   eval_ctx *own_eval;
   setup_root(sh, g);
-  setup_limits(sh, l, stop);
   sh->progress = progress;
   sh->ud = ud;
   own_eval = NULL;
@@ -746,6 +746,7 @@ int search_best(const game *g, const search_limits *limits, search_progress prog
     pthread_mutex_unlock(&engine_lock);
   }
   tt_new_search(sh->table);
+  setup_limits(sh, l, stop); /* the clock starts once the table and the evaluator are ready */
   /* House-rule hooks run in one Lua state behind a lock: more threads would only wait. */
   run_workers(sh, g->rs->hooks ? 1 : thread_count(l));
   finish_result(sh);

@@ -61,7 +61,8 @@ DRI_FUNC void search_level_limits(int level, search_limits *out);
 
 /* Reads the variant's evaluation weights (its eval.lua) and builds the evaluator
 ** for these rules, once: call it when a game is set up to report a broken eval.lua.
-** 'search_best' does it on first use otherwise (falling back to default weights). */
+** 'search_best' does it on first use otherwise (falling back to default weights).
+** It also allocates the shared table, so the first search starts at full speed. */
 DRI_FUNC int search_prepare(const ruleset *rs, err *e);
 
 /* Size of the transposition table shared by full-strength searches (level 0), in
