@@ -40,8 +40,12 @@ static const char usage[] =
     "  bench [VARIANT...]        perft and search speed of each variant (--depth D, --threads N)\n"
     "  analyse VARIANT --fen FEN the engine's analysis (--depth D | --time S, --threads N, --hash MB)\n"
     "  hub [VARIANT]             the engine on stdin/stdout, Hub protocol (--threads N, --hash MB)\n"
-    "  match VARIANT --a P --b P engine against engine; P: a level 1-6, 'random', or depth=D\n"
-    "                            (full strength to D plies) (--games N, --eval-a/--eval-b FILE)\n"
+    "  match VARIANT --a P --b P engine against engine; P: a level 1-6, 'random', depth=D\n"
+    "                            (full strength to D plies) or hub:COMMAND (a Hub engine)\n"
+    "                            (--games N, --time S, --openings FILE, --out GAMES.pdn,\n"
+    "                            --eval-a/--eval-b FILE)\n"
+    "  book openings VARIANT     every opening of N plies a search finds playable, for\n"
+    "                            match --openings (--plies N, --depth D)\n"
     "  tune VARIANT --script S   a Lua script fits the engine's weights: sdk/tune/texel.lua\n"
     "                            (--out FILE, --games N, --depth D, --eval START.lua)\n"
     "  scores                    records per variant and level, marks, streaks, recent games\n"
@@ -92,6 +96,8 @@ static const char **string_option(cli_args *a, const char *flag) {
   if (strcmp(flag, "--side") == 0) return &a->side;
   if (strcmp(flag, "--a") == 0) return &a->level_a;
   if (strcmp(flag, "--b") == 0) return &a->level_b;
+  if (strcmp(flag, "--openings") == 0) return &a->openings;
+  if (strcmp(flag, "--dir") == 0) return &a->dir;
   if (strcmp(flag, "--profile") == 0) return &a->profile;
   if (strcmp(flag, "--profile-db") == 0) return &a->profile_db;
   if (strcmp(flag, "--variant") == 0) return &a->variant;
@@ -114,6 +120,8 @@ static int *count_option(cli_args *a, const char *flag, long *max) {
   if (strcmp(flag, "--threads") == 0) return *max = 64, &a->threads;
   if (strcmp(flag, "--hash") == 0) return *max = 65536, &a->hash;
   if (strcmp(flag, "--games") == 0) return *max = 100000, &a->games;
+  if (strcmp(flag, "--plies") == 0) return *max = 16, &a->plies;
+  if (strcmp(flag, "--pieces") == 0) return *max = 8, &a->pieces;
   return NULL;
 }
 
@@ -422,7 +430,7 @@ typedef struct command {
 static const command commands[] = {
     {"play", cmd_play},   {"list", cmd_list},       {"moves", cmd_moves}, {"perft", cmd_perft},
     {"fen", cmd_fen},     {"pdn", cmd_pdn},         {"conform", cmd_conform},
-    {"bench", cmd_bench}, {"analyse", cmd_analyse}, {"hub", cmd_hub}, {"match", cmd_match},
+    {"bench", cmd_bench}, {"analyse", cmd_analyse}, {"hub", cmd_hub}, {"match", cmd_match}, {"book", cmd_book},
     {"scores", cmd_scores}, {"tune", cmd_tune}, {NULL, NULL},
 };
 

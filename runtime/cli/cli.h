@@ -30,7 +30,10 @@ typedef struct cli_args {
   int level;          /* play: the computer's level; 0: the default */
   int two_players;
   const char *level_a, *level_b; /* match: the two players' levels */
+  const char *openings;          /* match: a file of openings, one a line */
   int threads, hash, games;      /* engine commands: 0 for the defaults */
+  int plies, pieces;             /* book openings, egdb build: 0 for the defaults */
+  const char *dir;               /* egdb, book: where their files are (--dir) */
   int depth;    /* 0: the command's default */
   int divide, paths, numeric;
   double seconds;
@@ -61,6 +64,7 @@ DRI_FUNC int cmd_bench(registry *reg, const cli_args *a);
 DRI_FUNC int cmd_analyse(registry *reg, const cli_args *a);
 DRI_FUNC int cmd_hub(registry *reg, const cli_args *a);
 DRI_FUNC int cmd_match(registry *reg, const cli_args *a);
+DRI_FUNC int cmd_book(registry *reg, const cli_args *a);
 DRI_FUNC int cmd_scores(registry *reg, const cli_args *a);
 DRI_FUNC int cmd_tune(registry *reg, const cli_args *a);
 

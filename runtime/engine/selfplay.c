@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #define OPENING_PLIES 4       /* random plies before the engines take over, at first */
-#define OPENING_MAX_PLIES 16
+#define OPENING_MAX_PLIES SELFPLAY_OPENING_MAX
 #define OPENING_TRIES 200
 #define OPENING_TRIES_PER_LENGTH 25
 #define BALANCE_DEPTH 10      /* an opening must look even to a search this deep... */
@@ -42,7 +42,7 @@ int selfplay_parse_player(const char *text, const char *flag, selfplay_player *p
 
 int selfplay_parallel_safe(const selfplay_player *p) {
   search_limits l;
-  if (p->threads > 1) return 0; /* a search on several threads is timing-dependent */
+  if (p->threads > 1 || p->external) return 0; /* a search on several threads is timing-dependent */
   if (p->depth > 0 || p->level == 0) return 1;
   search_level_limits(p->level, &l);
   return l.seconds == 0 && p->seconds == 0 && l.threads == 1;
@@ -50,11 +50,7 @@ int selfplay_parallel_safe(const selfplay_player *p) {
 
 /* ------------------------------------------------------------ openings */
 
-/* A pair's opening: the random plies both of its games start with. */
-typedef struct opening {
-  int nplies;
-  dr_move move[OPENING_MAX_PLIES];
-} opening;
+typedef selfplay_opening opening;
 
 /* Random plies from the start. */
 static int random_plies(game *g, uint64_t seed, int plies, err *e) {
@@ -109,6 +105,10 @@ static int choose_opening(game *g, uint64_t seed, key_set *seen, opening *out, e
 
 static int choose_openings(const selfplay_match *m, opening *out, int npairs, err *e) {
   game g;
+  if (m->nopenings > 0) {
+    for (int p = 0; p < npairs; p++) out[p] = m->openings[p % m->nopenings];
+    return 0;
+  }
   size_t cap = 64;
   while (cap < 4 * (size_t)npairs * OPENING_TRIES_PER_LENGTH) cap *= 2;
   key_set seen = {xmalloc(cap * sizeof(uint64_t)), cap - 1};
@@ -124,7 +124,7 @@ static int choose_openings(const selfplay_match *m, opening *out, int npairs, er
 
 static int choose(const game *g, const selfplay_player *p, rng *r, dr_move *out) {
   search_limits l;
-  if (p->level == 0 && p->depth == 0) {
+  if (p->level == 0 && p->depth == 0 && !p->external) {
     *out = g->legal.moves[rng_below(r, (uint32_t)g->legal.count)];
     return 0;
   }
@@ -153,12 +153,21 @@ static int play_game(game *g, const opening *start, const selfplay_player *white
       snprintf(why, len, "%s", e.msg);
       return 1;
     }
+  char forfeit[128] = "";
   while (g->result == DR_ONGOING && g->count < SELFPLAY_MAX_PLIES) {
     dr_move mv;
     const selfplay_player *p = game_position(g)->turn == DR_WHITE ? white : black;
+    if (p->external) {
+      double seconds = p->seconds > 0 ? p->seconds : 1.0;
+      if (p->external(p->external_ud, g, seconds, &mv, forfeit, sizeof forfeit) == 0 && game_play(g, &mv, &e) == 0)
+        continue;
+      game_resign(g); /* a program that cannot answer loses */
+      break;
+    }
     if (choose(g, p, &r, &mv) || game_play(g, &mv, &e)) break;
   }
-  snprintf(why, len, "%s, %d plies", g->result == DR_ONGOING ? "move cap" : g->why, g->count);
+  snprintf(why, len, "%s%s%s, %d plies", g->result == DR_ONGOING ? "move cap" : g->why, *forfeit ? ": " : "",
+           forfeit, g->count);
   return g->result == DR_WHITE_WINS ? 2 : g->result == DR_BLACK_WINS ? 0 : 1;
 }
 
