@@ -46,6 +46,8 @@ static const char usage[] =
     "                            --eval-a/--eval-b FILE)\n"
     "  book openings VARIANT     every opening of N plies a search finds playable, for\n"
     "                            match --openings (--plies N, --depth D)\n"
+    "  egdb build VARIANT        endgame databases of up to N pieces (--pieces N, --dir D)\n"
+    "  egdb probe VARIANT --fen F  a position's value and best move; egdb verify VARIANT\n"
     "  tune VARIANT --script S   a Lua script fits the engine's weights: sdk/tune/texel.lua\n"
     "                            (--out FILE, --games N, --depth D, --eval START.lua)\n"
     "  scores                    records per variant and level, marks, streaks, recent games\n"
@@ -430,7 +432,7 @@ typedef struct command {
 static const command commands[] = {
     {"play", cmd_play},   {"list", cmd_list},       {"moves", cmd_moves}, {"perft", cmd_perft},
     {"fen", cmd_fen},     {"pdn", cmd_pdn},         {"conform", cmd_conform},
-    {"bench", cmd_bench}, {"analyse", cmd_analyse}, {"hub", cmd_hub}, {"match", cmd_match}, {"book", cmd_book},
+    {"bench", cmd_bench}, {"analyse", cmd_analyse}, {"hub", cmd_hub}, {"match", cmd_match}, {"book", cmd_book}, {"egdb", cmd_egdb},
     {"scores", cmd_scores}, {"tune", cmd_tune}, {NULL, NULL},
 };
 

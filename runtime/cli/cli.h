@@ -65,6 +65,7 @@ DRI_FUNC int cmd_analyse(registry *reg, const cli_args *a);
 DRI_FUNC int cmd_hub(registry *reg, const cli_args *a);
 DRI_FUNC int cmd_match(registry *reg, const cli_args *a);
 DRI_FUNC int cmd_book(registry *reg, const cli_args *a);
+DRI_FUNC int cmd_egdb(registry *reg, const cli_args *a);
 DRI_FUNC int cmd_scores(registry *reg, const cli_args *a);
 DRI_FUNC int cmd_tune(registry *reg, const cli_args *a);
 
