@@ -14,6 +14,7 @@
 #include "pdn.h"
 #include "perft.h"
 #include "position.h"
+#include "search.h"
 
 void cli_error(const char *fmt, ...) {
   char msg[2 * ERR_LEN];
@@ -213,6 +214,7 @@ const plugin *cli_variant(registry *reg, const cli_args *a, const char *name, ru
     rules_free(rs);
     return NULL;
   }
+  if (a->dir) search_set_egdb_dir(a->dir); /* before the first search opens them */
   return p;
 }
 

@@ -20,6 +20,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "egdb.h"
 #include "eval.h"
 #include "position.h"
 #include "tt.h"
@@ -69,9 +70,18 @@ typedef struct eval_entry {
   eval_ctx ctx;
   int failed;
   char msg[ERR_LEN];
+  egdb *db; /* the endgame databases of these rules, or NULL */
 } eval_entry;
 static eval_entry *eval_cache[EVAL_CACHE];
 static int eval_cached;
+static char *egdb_dir; /* NULL: the default folder */
+
+void search_set_egdb_dir(const char *dir) {
+  pthread_mutex_lock(&engine_lock);
+  free(egdb_dir);
+  egdb_dir = dir ? xstrdup(dir) : NULL;
+  pthread_mutex_unlock(&engine_lock);
+}
 
 static int same_rules(const ruleset *a, const ruleset *b) {
   return a->v == b->v && a->hooks_id == b->hooks_id && a->eval_id == b->eval_id && memcmp(&a->rules, &b->rules, sizeof a->rules) == 0;
@@ -87,6 +97,7 @@ static eval_entry *eval_entry_locked(const ruleset *rs) {
   en->rs = *rs;
   en->failed = eval_init(&en->ctx, &en->rs, &e) != 0;
   snprintf(en->msg, sizeof en->msg, "%s", en->failed ? e.msg : "");
+  if (egdb_open(rs, egdb_dir, &en->db, &e)) en->db = NULL; /* none, or unusable: the search does without */
   return eval_cache[eval_cached++] = en;
 }
 
@@ -138,6 +149,7 @@ typedef struct frame {
 typedef struct shared {
   const ruleset *rs;
   const eval_ctx *ev;
+  const egdb *db; /* NULL: no endgame database */
   tt *table;
   frame root;
   int root_plies;
@@ -268,6 +280,14 @@ static int verdict_of(worker *w, const frame *f, int ply, int nmoves) {
   return v;
 }
 
+/* The endgame database's score of a position (the game's own ends already judged),
+** with '*known' 0 when it has none. */
+static int egdb_score(const shared *sh, const dr_position *p, int ply, int *known) {
+  int plies, r = sh->db ? egdb_probe(sh->db, p, &plies) : EGDB_UNKNOWN;
+  *known = r != EGDB_UNKNOWN;
+  return r == EGDB_WIN ? SEARCH_WIN - ply - plies : r == EGDB_LOSS ? -(SEARCH_WIN - ply - plies) : 0;
+}
+
 static int same_killer(const killer *k, const dr_move *m) { return k->from == m->from && k->to == m->to; }
 
 /* Ordering keys: the table's move, then captures (more pieces first), crownings,
@@ -349,14 +369,18 @@ static int node_search(worker *w, const frame *f, int depth, int alpha, int beta
   if (depth <= 0) { /* a quiet leaf is judged and scored without a move list */
     int quiet = rules_quiet_count(sh->rs, &f->pos);
     if (quiet >= 0) {
-      int verdict = verdict_of(w, f, ply, quiet);
-      return verdict != DR_ONGOING ? terminal_score(verdict, turn, ply) : eval_position(sh->ev, &f->pos);
+      int verdict = verdict_of(w, f, ply, quiet), known;
+      if (verdict != DR_ONGOING) return terminal_score(verdict, turn, ply);
+      int exact = egdb_score(sh, &f->pos, ply, &known);
+      return known ? exact : eval_position(sh->ev, &f->pos);
     }
   }
   ply_data *pd = ply_at(w, ply);
   if (rules_generate(sh->rs, &f->pos, &pd->list) != DR_OK) return eval_position(sh->ev, &f->pos);
-  int verdict = verdict_of(w, f, ply, pd->list.count);
+  int verdict = verdict_of(w, f, ply, pd->list.count), known;
   if (verdict != DR_ONGOING) return terminal_score(verdict, turn, ply);
+  int exact = egdb_score(sh, &f->pos, ply, &known);
+  if (known) return exact;
   if (ply >= MAX_PLY - 1 || pd->list.count == 0) return eval_position(sh->ev, &f->pos);
   if (alpha < -SEARCH_WIN + ply) alpha = -SEARCH_WIN + ply; /* no end can come sooner than this */
   if (beta > SEARCH_WIN - ply - 1) beta = SEARCH_WIN - ply - 1;
@@ -593,11 +617,12 @@ static void setup_limits(shared *sh, const search_limits *l, volatile int *stop)
   sh->user_stop = stop;
 }
 
-static const eval_ctx *evaluator(const ruleset *rs, eval_ctx **own) {
+static const eval_ctx *evaluator(const ruleset *rs, eval_ctx **own, const egdb **db) {
   pthread_mutex_lock(&engine_lock);
   eval_entry *en = eval_entry_locked(rs);
   pthread_mutex_unlock(&engine_lock);
   *own = NULL;
+  *db = en ? en->db : NULL;
   if (en) return &en->ctx;
   *own = xmalloc(sizeof **own); /* more rulesets than the cache holds: build one for this search */
   eval_init(*own, rs, NULL);
@@ -704,6 +729,26 @@ static void apply_level(shared *sh, const search_limits *l) {
 
 /* ---------------------------------------------------------------- entry */
 
+/* A root the database knows keeps only the moves that keep its value, quickest to a
+** win first (so a won ending is won, not drawn by repetition, and every move brings
+** the end nearer); the search then chooses among them. */
+static void keep_database_moves(shared *sh) {
+  int plies;
+  if (egdb_probe(sh->db, &sh->root.pos, &plies) == EGDB_UNKNOWN) return;
+  int *rank = xmalloc((size_t)sh->nroot * sizeof(int)), best = -3000, kept = 0;
+  for (int i = 0; i < sh->nroot; i++) {
+    dr_position c = sh->root.pos;
+    pos_apply(&c, &sh->root_moves[i]);
+    int d, r = c.side[0] && c.side[1] ? egdb_probe(sh->db, &c, &d) : (d = 0, EGDB_LOSS); /* the last piece taken */
+    rank[i] = egdb_move_rank(r, d);
+    if (rank[i] > best) best = rank[i];
+  }
+  for (int i = 0; i < sh->nroot; i++)
+    if (rank[i] == best) sh->root_moves[kept++] = sh->root_moves[i];
+  sh->nroot = kept;
+  free(rank);
+}
+
 /* The move to play when the search was cut short. */
 static void finish_result(shared *sh) {
   if (!sh->have_best) { /* stopped before the first iteration ended */
@@ -735,8 +780,12 @@ int search_best(const game *g, const search_limits *limits, search_progress prog
   setup_root(sh, g);
   sh->progress = progress;
   sh->ud = ud;
-  own_eval = NULL;
-  sh->ev = l->eval ? l->eval : evaluator(g->rs, &own_eval);
+  const egdb *db;
+  const eval_ctx *own_rules_eval = evaluator(g->rs, &own_eval, &db);
+  sh->ev = l->eval ? l->eval : own_rules_eval;
+  /* A playing level below full strength makes its mistakes without the databases. */
+  if (!l->no_egdb && (l->level == 0 || l->level == SEARCH_LEVELS)) sh->db = db;
+  if (sh->db) keep_database_moves(sh);
   /* Another evaluator's scores must not meet the shared table's. */
   if (l->level > 0 || l->eval || l->private_table) {
     sh->table = private_table();

@@ -19,10 +19,15 @@
 #define BALANCE_DEPTH 10      /* an opening must look even to a search this deep... */
 #define BALANCE_MARGIN 60     /* ...within this score */
 
-int selfplay_parse_player(const char *text, const char *flag, selfplay_player *p, err *e) {
-  char *end;
+int selfplay_parse_player(const char *spec, const char *flag, selfplay_player *p, err *e) {
+  char *end, text[64];
   memset(p, 0, sizeof *p);
-  if (!text) return err_set(e, "match needs %s PLAYER: a level 1 to %d, 'random' or depth=D", flag, SEARCH_LEVELS);
+  if (!spec) return err_set(e, "match needs %s PLAYER: a level 1 to %d, 'random' or depth=D", flag, SEARCH_LEVELS);
+  snprintf(text, sizeof text, "%s", spec);
+  char *comma = strchr(text, ',');
+  if (comma && strcmp(comma, ",noegdb") != 0)
+    return err_set(e, "%s: '%s' is not an option of a player (,noegdb is)", flag, comma + 1);
+  if (comma) *comma = '\0', p->no_egdb = 1;
   if (strcmp(text, "random") == 0) {
     snprintf(p->name, sizeof p->name, "random");
     return 0;
@@ -36,7 +41,7 @@ int selfplay_parse_player(const char *text, const char *flag, selfplay_player *p
                    SEARCH_LEVELS, text);
   if (depth) p->depth = (int)n;
   else p->level = (int)n;
-  snprintf(p->name, sizeof p->name, depth ? "depth %ld" : "level %ld", n);
+  snprintf(p->name, sizeof p->name, depth ? "depth %ld%s" : "level %ld%s", n, p->no_egdb ? " no egdb" : "");
   return 0;
 }
 
@@ -140,6 +145,7 @@ static int choose(const game *g, const selfplay_player *p, rng *r, dr_move *out)
   }
   if (p->threads) l.threads = p->threads;
   l.eval = p->eval;
+  l.no_egdb = p->no_egdb;
   return search_best(g, &l, NULL, NULL, NULL, out, NULL);
 }
 

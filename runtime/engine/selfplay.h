@@ -18,6 +18,7 @@ typedef struct selfplay_player {
   double seconds;       /* > 0: the time per move of the timed levels */
   int threads;          /* search threads; 0: the level's own */
   const eval_ctx *eval; /* NULL: the evaluation of the rules */
+  int no_egdb;          /* ",noegdb": without the endgame databases */
   char name[96];
   /* Another program choosing the moves (an engine speaking the Hub protocol): 0
   ** and a legal move, or -1 with the reason in 'why', and it loses the game.
@@ -34,8 +35,8 @@ typedef struct selfplay_opening {
   dr_move move[SELFPLAY_OPENING_MAX];
 } selfplay_opening;
 
-/* Parses "3", "random" or "depth=5"; fills 'name' (and clears 'external').  The
-** message names 'flag'. */
+/* Parses "3", "random" or "depth=5", perhaps followed by ",noegdb"; fills 'name'
+** (and clears 'external').  The message names 'flag'. */
 DRI_FUNC int selfplay_parse_player(const char *text, const char *flag, selfplay_player *p, err *e);
 
 /* True when the player's searches are single-threaded and untimed, so games of

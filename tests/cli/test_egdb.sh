@@ -34,6 +34,18 @@ expect_lines "more pieces than the database has" "^not in the database" -- \
 expect_lines "a second build reads what is there" "^0m1k-0m1k .*(already built)" -- \
   egdb build english --pieces 2 --dir "$db"
 
+# The search probes them: a shallow search sees the end, and plays it out.
+expect_lines "analyse knows the end at depth 1" "^depth  1  score win in 11 " -- \
+  analyse english --fen W:WKa1,c1:BKh8 --depth 1 --dir "$db"
+echo "a1-b2" >"$work/opening.txt"
+expect_lines "a won ending is won at depth 1" "^game   1  A (depth 1) white  wins  (no pieces left" -- \
+  match english --fen W:WKa1,c1:BKh8 --openings "$work/opening.txt" --a depth=1 --b depth=1 --games 1 --dir "$db"
+expect_lines "a player without the databases" "^depth 1 no egdb vs depth 1: " -- \
+  match english --fen W:WKa1,c1:BKh8 --openings "$work/opening.txt" --a depth=1,noegdb --b depth=1 --games 2 \
+  --dir "$db"
+expect_error "a player option that is not one" "--a: 'nobook' is not an option of a player" -- \
+  match english --a depth=1,nobook --b depth=1
+
 # The rules are the database's identity.
 expect_error "a database of other rules" \
   "no endgame database for the rules 'english move_limit=0' in .* (there is one for 'english move_limit=40')" -- \
