@@ -6,7 +6,8 @@
 ** Each move sends the current position alone ('pos pos=BOARD'), the time for the
 ** move and 'go move', and waits for 'done move=...' (a legal move in Hub's form or
 ** ours).  An engine that answers with an illegal move, an error or nothing at all
-** within ten times its time (and five seconds) loses that game.
+** within ten times its time (and five seconds) loses that game, and is started
+** afresh for the next: a late answer would otherwise be read as the next move's.
 */
 #include "match_hub.h"
 
@@ -104,6 +105,7 @@ int hub_engine_start(hub_engine *h, const char *command, err *e) {
   memset(h, 0, sizeof *h);
   h->pid = -1;
   snprintf(h->name, sizeof h->name, "%s", command);
+  snprintf(h->command, sizeof h->command, "%s", command);
   signal(SIGPIPE, SIG_IGN); /* an engine that exits is a failed write, not our end */
   if (spawn(h, command, e)) return -1;
   double deadline = now_seconds() + HUB_START_SECONDS;
@@ -129,13 +131,12 @@ void hub_engine_stop(hub_engine *h) {
   h->pid = -1;
 }
 
-int hub_engine_choose(void *ud, const game *g, double seconds, dr_move *out, char *why, size_t len) {
-  hub_engine *h = ud;
+/* One move asked of a running engine. */
+static int ask(hub_engine *h, const game *g, double seconds, dr_move *out, char *why, size_t len) {
   const dr_geometry *geo = g->rs->v->geometry;
   char board[DR_MAX_POINTS + 2], line[HUB_LINE / 16], cmd[256];
   hub_line l;
   err e;
-  if (h->pid <= 0) return snprintf(why, len, "%s has stopped", h->name), -1;
   hub_board_write(geo, game_position(g), board, sizeof board);
   snprintf(cmd, sizeof cmd, "pos pos=%s", board);
   if (send_line(h, cmd)) return snprintf(why, len, "%s has gone", h->name), -1;
@@ -148,4 +149,17 @@ int hub_engine_choose(void *ud, const game *g, double seconds, dr_move *out, cha
   if (!m) return snprintf(why, len, "%s played '%s', not a legal move", h->name, text ? text : ""), -1;
   *out = *m;
   return 0;
+}
+
+int hub_engine_choose(void *ud, const game *g, double seconds, dr_move *out, char *why, size_t len) {
+  hub_engine *h = ud;
+  err e;
+  if (h->pid <= 0) {
+    char command[sizeof h->command];
+    snprintf(command, sizeof command, "%s", h->command);
+    if (hub_engine_start(h, command, &e)) return snprintf(why, len, "%s", e.msg), -1;
+  }
+  if (ask(h, g, seconds, out, why, len) == 0) return 0;
+  hub_engine_stop(h);
+  return -1;
 }

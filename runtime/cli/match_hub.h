@@ -13,6 +13,7 @@ typedef struct hub_engine {
   pid_t pid;
   int to, from;    /* its standard input and output */
   char name[128];  /* the command, for messages */
+  char command[1024];
   char buf[4096];  /* what it wrote that is not yet a whole line */
   size_t used;
 } hub_engine;
