@@ -45,6 +45,8 @@ static const char usage[] =
     "                            (full strength to D plies) or hub:COMMAND (a Hub engine)\n"
     "                            (--games N, --time S, --openings FILE, --out GAMES.pdn,\n"
     "                            --eval-a/--eval-b FILE)\n"
+    "  book build VARIANT        the opening book: each position to N plies searched to\n"
+    "                            depth D (--plies N, --depth D, --dir D); book probe --fen F\n"
     "  book openings VARIANT     every opening of N plies a search finds playable, for\n"
     "                            match --openings (--plies N, --depth D)\n"
     "  egdb build VARIANT        endgame databases of up to N pieces (--pieces N, --dir D)\n"
@@ -214,7 +216,7 @@ const plugin *cli_variant(registry *reg, const cli_args *a, const char *name, ru
     rules_free(rs);
     return NULL;
   }
-  if (a->dir) search_set_egdb_dir(a->dir); /* before the first search opens them */
+  if (a->dir) search_set_data_dir(a->dir); /* before the first search opens them */
   return p;
 }
 

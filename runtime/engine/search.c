@@ -20,6 +20,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "book.h"
 #include "egdb.h"
 #include "eval.h"
 #include "position.h"
@@ -70,16 +71,17 @@ typedef struct eval_entry {
   eval_ctx ctx;
   int failed;
   char msg[ERR_LEN];
-  egdb *db; /* the endgame databases of these rules, or NULL */
+  egdb *db;   /* the endgame databases of these rules, or NULL */
+  book *book; /* their opening book, or NULL */
 } eval_entry;
 static eval_entry *eval_cache[EVAL_CACHE];
 static int eval_cached;
-static char *egdb_dir; /* NULL: the default folder */
+static char *data_dir; /* NULL: the default folder */
 
-void search_set_egdb_dir(const char *dir) {
+void search_set_data_dir(const char *dir) {
   pthread_mutex_lock(&engine_lock);
-  free(egdb_dir);
-  egdb_dir = dir ? xstrdup(dir) : NULL;
+  free(data_dir);
+  data_dir = dir ? xstrdup(dir) : NULL;
   pthread_mutex_unlock(&engine_lock);
 }
 
@@ -97,7 +99,10 @@ static eval_entry *eval_entry_locked(const ruleset *rs) {
   en->rs = *rs;
   en->failed = eval_init(&en->ctx, &en->rs, &e) != 0;
   snprintf(en->msg, sizeof en->msg, "%s", en->failed ? e.msg : "");
-  if (egdb_open(rs, egdb_dir, &en->db, &e)) en->db = NULL; /* none, or unusable: the search does without */
+  char path[4200];
+  /* None, or unusable: the search does without (the egdb and book commands say why). */
+  if (egdb_open(rs, data_dir, &en->db, &e)) en->db = NULL;
+  if (book_path(rs, data_dir, path, sizeof path, &e) || book_open(rs, path, &en->book, &e)) en->book = NULL;
   return eval_cache[eval_cached++] = en;
 }
 
@@ -617,12 +622,13 @@ static void setup_limits(shared *sh, const search_limits *l, volatile int *stop)
   sh->user_stop = stop;
 }
 
-static const eval_ctx *evaluator(const ruleset *rs, eval_ctx **own, const egdb **db) {
+static const eval_ctx *evaluator(const ruleset *rs, eval_ctx **own, const egdb **db, const book **bk) {
   pthread_mutex_lock(&engine_lock);
   eval_entry *en = eval_entry_locked(rs);
   pthread_mutex_unlock(&engine_lock);
   *own = NULL;
   *db = en ? en->db : NULL;
+  *bk = en ? en->book : NULL;
   if (en) return &en->ctx;
   *own = xmalloc(sizeof **own); /* more rulesets than the cache holds: build one for this search */
   eval_init(*own, rs, NULL);
@@ -729,6 +735,20 @@ static void apply_level(shared *sh, const search_limits *l) {
 
 /* ---------------------------------------------------------------- entry */
 
+/* The book's move, played at once; 0 when the book has none for this position. */
+static int book_move(shared *sh, const game *g, const book *bk, search_progress progress, void *ud, dr_move *best,
+                     search_info *info) {
+  int score;
+  if (!book_probe(bk, g, best, &score)) return 0;
+  memset(&sh->info, 0, sizeof sh->info);
+  sh->info.score = score;
+  sh->info.pvlen = 1;
+  sh->info.pv[0] = *best;
+  if (progress) progress(ud, &sh->info);
+  if (info) *info = sh->info;
+  return 1;
+}
+
 /* A root the database knows keeps only the moves that keep its value, quickest to a
 ** win first (so a won ending is won, not drawn by repetition, and every move brings
 ** the end nearer); the search then chooses among them. */
@@ -781,10 +801,16 @@ int search_best(const game *g, const search_limits *limits, search_progress prog
   sh->progress = progress;
   sh->ud = ud;
   const egdb *db;
-  const eval_ctx *own_rules_eval = evaluator(g->rs, &own_eval, &db);
+  const book *bk;
+  const eval_ctx *own_rules_eval = evaluator(g->rs, &own_eval, &db, &bk);
   sh->ev = l->eval ? l->eval : own_rules_eval;
   /* A playing level below full strength makes its mistakes without the databases. */
-  if (!l->no_egdb && (l->level == 0 || l->level == SEARCH_LEVELS)) sh->db = db;
+  int full = l->level == 0 || l->level == SEARCH_LEVELS;
+  if (full && !l->no_book && !l->eval && book_move(sh, g, bk, progress, ud, best, info)) {
+    free(own_eval), free(sh->root_moves), free(sh->hist), free(sh);
+    return 0;
+  }
+  if (!l->no_egdb && full) sh->db = db;
   if (sh->db) keep_database_moves(sh);
   /* Another evaluator's scores must not meet the shared table's. */
   if (l->level > 0 || l->eval || l->private_table) {

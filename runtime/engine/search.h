@@ -30,8 +30,9 @@ typedef struct search_limits {
   /* A transposition table of its own (always, at a playing level or with 'eval'),
   ** so the result depends on nothing but the game and the limits. */
   int private_table;
-  /* Added: 1 to search without the endgame databases (for measuring them). */
-  int no_egdb;
+  /* Added: 1 to search without the endgame databases, or the opening book (for
+  ** measuring them, and for building the book). */
+  int no_egdb, no_book;
 } search_limits;
 
 typedef struct search_info {
@@ -73,11 +74,11 @@ DRI_FUNC int search_prepare(const ruleset *rs, err *e);
 ** than their level allows. */
 DRI_FUNC void search_set_hash(size_t megabytes);
 
-/* Where the endgame databases are looked for (egdb.h): NULL for the default folder.
-** Call it before the first search of a set of rules; the databases of those rules
-** are opened once and kept.  Searches at a playing level below full strength never
-** use them (their mistakes are the point). */
-DRI_FUNC void search_set_egdb_dir(const char *dir);
+/* Where the endgame databases (egdb.h) and the opening books (book.h) are looked
+** for: NULL for the per-user data folder.  Call it before the first search of a set
+** of rules; their databases and book are opened once and kept.  Searches at a
+** playing level below full strength use neither (their mistakes are the point). */
+DRI_FUNC void search_set_data_dir(const char *dir);
 
 /* Forgets every stored position ('new-game' in the Hub protocol); allocates the
 ** table if no search has yet. */

@@ -24,10 +24,11 @@ int selfplay_parse_player(const char *spec, const char *flag, selfplay_player *p
   memset(p, 0, sizeof *p);
   if (!spec) return err_set(e, "match needs %s PLAYER: a level 1 to %d, 'random' or depth=D", flag, SEARCH_LEVELS);
   snprintf(text, sizeof text, "%s", spec);
-  char *comma = strchr(text, ',');
-  if (comma && strcmp(comma, ",noegdb") != 0)
-    return err_set(e, "%s: '%s' is not an option of a player (,noegdb is)", flag, comma + 1);
-  if (comma) *comma = '\0', p->no_egdb = 1;
+  for (char *opt = strrchr(text, ','); opt; *opt = '\0', opt = strrchr(text, ',')) {
+    if (strcmp(opt, ",noegdb") == 0) p->no_egdb = 1;
+    else if (strcmp(opt, ",nobook") == 0) p->no_book = 1;
+    else return err_set(e, "%s: '%s' is not an option of a player (,noegdb and ,nobook are)", flag, opt + 1);
+  }
   if (strcmp(text, "random") == 0) {
     snprintf(p->name, sizeof p->name, "random");
     return 0;
@@ -41,7 +42,8 @@ int selfplay_parse_player(const char *spec, const char *flag, selfplay_player *p
                    SEARCH_LEVELS, text);
   if (depth) p->depth = (int)n;
   else p->level = (int)n;
-  snprintf(p->name, sizeof p->name, depth ? "depth %ld%s" : "level %ld%s", n, p->no_egdb ? " no egdb" : "");
+  snprintf(p->name, sizeof p->name, depth ? "depth %ld%s%s" : "level %ld%s%s", n, p->no_egdb ? " no egdb" : "",
+           p->no_book ? " no book" : "");
   return 0;
 }
 
@@ -146,6 +148,7 @@ static int choose(const game *g, const selfplay_player *p, rng *r, dr_move *out)
   if (p->threads) l.threads = p->threads;
   l.eval = p->eval;
   l.no_egdb = p->no_egdb;
+  l.no_book = p->no_book;
   return search_best(g, &l, NULL, NULL, NULL, out, NULL);
 }
 

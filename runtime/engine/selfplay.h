@@ -19,6 +19,7 @@ typedef struct selfplay_player {
   int threads;          /* search threads; 0: the level's own */
   const eval_ctx *eval; /* NULL: the evaluation of the rules */
   int no_egdb;          /* ",noegdb": without the endgame databases */
+  int no_book;          /* ",nobook": without the opening book */
   char name[96];
   /* Another program choosing the moves (an engine speaking the Hub protocol): 0
   ** and a legal move, or -1 with the reason in 'why', and it loses the game.
@@ -35,7 +36,7 @@ typedef struct selfplay_opening {
   dr_move move[SELFPLAY_OPENING_MAX];
 } selfplay_opening;
 
-/* Parses "3", "random" or "depth=5", perhaps followed by ",noegdb"; fills 'name'
+/* Parses "3", "random" or "depth=5", perhaps with ",noegdb" and ",nobook"; fills 'name'
 ** (and clears 'external').  The message names 'flag'. */
 DRI_FUNC int selfplay_parse_player(const char *text, const char *flag, selfplay_player *p, err *e);
 

@@ -43,8 +43,8 @@ expect_lines "a won ending is won at depth 1" "^game   1  A (depth 1) white  win
 expect_lines "a player without the databases" "^depth 1 no egdb vs depth 1: " -- \
   match english --fen W:WKa1,c1:BKh8 --openings "$work/opening.txt" --a depth=1,noegdb --b depth=1 --games 2 \
   --dir "$db"
-expect_error "a player option that is not one" "--a: 'nobook' is not an option of a player" -- \
-  match english --a depth=1,nobook --b depth=1
+expect_error "a player option that is not one" "--a: 'fast' is not an option of a player" -- \
+  match english --a depth=1,fast --b depth=1
 
 # The rules are the database's identity.
 expect_error "a database of other rules" \
