@@ -148,14 +148,14 @@ typedef struct builder {
   void *ud;
 } builder;
 
-static int write_position(builder *bd, game *g, err *e) {
+/* The position's best move by a search, written to the book; 0 in '*found' when the game is over. */
+static int write_position(builder *bd, game *g, dr_move *best, err *e) {
   search_limits l = {.depth = bd->depth, .threads = 1, .no_book = 1};
   search_info info;
-  dr_move best;
   char fen[512], move[256];
-  if (search_best(g, &l, NULL, NULL, NULL, &best, &info)) return 0;
+  if (search_best(g, &l, NULL, NULL, NULL, best, &info)) return 1;
   fen_write(g->rs->v->geometry, game_position(g), NOTATION_ALGEBRAIC, fen, sizeof fen);
-  move_text(g->rs->v->geometry, &best, NOTATION_ALGEBRAIC, move, sizeof move);
+  move_text(g->rs->v->geometry, best, NOTATION_ALGEBRAIC, move, sizeof move);
   if (fprintf(bd->out, "%s %s %d %d\n", fen, move, info.score, info.depth) < 0 || fflush(bd->out))
     return err_set(e, "cannot write the book: %s", strerror(errno));
   bd->done++;
@@ -163,19 +163,29 @@ static int write_position(builder *bd, game *g, err *e) {
   return 0;
 }
 
-static int walk(builder *bd, game *g, int left, err *e) {
-  uint64_t key = pos_hash(game_position(g));
-  if (g->result != DR_ONGOING || find(bd->seen, key | 1)->key) return 0;
-  add(bd->seen, key, &g->legal.moves[0], 0);
-  if (write_position(bd, g, e)) return -1;
-  if (left == 0) return 0;
+/* The book of the side 'us': where it moves, its best move only; where the other side
+** moves, every reply, so whatever an opponent plays stays in the book. */
+static int walk(builder *bd, game *g, int left, int us, err *e) {
+  if (g->result != DR_ONGOING || left < 0) return 0;
+  int rc = 0;
+  if (game_position(g)->turn == us) {
+    uint64_t key = pos_hash(game_position(g));
+    dr_move best;
+    if (find(bd->seen, key | 1)->key) return 0;
+    add(bd->seen, key, &g->legal.moves[0], 0);
+    if ((rc = write_position(bd, g, &best, e)) != 0) return rc > 0 ? 0 : -1;
+    if ((rc = game_play(g, &best, e)) == 0) {
+      rc = walk(bd, g, left - 1, us, e);
+      game_undo(g);
+    }
+    return rc;
+  }
   dr_movelist *moves = xmalloc(sizeof *moves);
   *moves = g->legal;
   movelist_unique(moves);
-  int rc = 0;
   for (int i = 0; i < moves->count && rc == 0; i++) {
     if ((rc = game_play(g, &moves->moves[i], e)) == 0) {
-      rc = walk(bd, g, left - 1, e);
+      rc = walk(bd, g, left - 1, us, e);
       game_undo(g);
     }
   }
@@ -200,7 +210,8 @@ int book_build(const ruleset *rs, const dr_position *start, int plies, int depth
   if (rc == 0) rc = game_init(&g, rs, start, e);
   if (rc == 0 && !(bd.out = fopen(tmp, "w"))) rc = err_set(e, "%s: %s", tmp, strerror(errno));
   if (rc == 0 && fprintf(bd.out, "%s%s\n", BOOK_HEADER, id) < 0) rc = err_set(e, "%s: cannot write it", tmp);
-  if (rc == 0) rc = walk(&bd, &g, plies, e);
+  if (rc == 0) rc = walk(&bd, &g, plies, DR_WHITE, e);
+  if (rc == 0) rc = walk(&bd, &g, plies, DR_BLACK, e);
   if (bd.out && fclose(bd.out) != 0 && rc == 0) rc = err_set(e, "%s: cannot write it", tmp);
   if (rc == 0 && rename(tmp, path) != 0) rc = err_set(e, "%s: %s", path, strerror(errno));
   if (rc && bd.out) remove(tmp);

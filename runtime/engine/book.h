@@ -31,9 +31,10 @@ DRI_FUNC int book_size(const book *b);
 ** for the side to move; 0 when the book has none. */
 DRI_FUNC int book_probe(const book *b, const game *g, dr_move *out, int *score);
 
-/* Writes a book of every position up to 'plies' plies from the game's position
-** (every move of every position: any opponent's reply stays in the book), each with
-** the move a search of 'depth' plies finds.  'progress' is told each position. */
+/* Writes a book of the positions up to 'plies' plies from 'start' where a side that
+** keeps to the book moves (each side in turn: the other side's every reply, its own
+** best move), each with the move a search of 'depth' plies finds.  'progress' is
+** told each position. */
 DRI_FUNC int book_build(const ruleset *rs, const dr_position *start, int plies, int depth, const char *path,
                         void (*progress)(void *ud, int done, const char *fen, const char *move, int score),
                         void *ud, err *e);
