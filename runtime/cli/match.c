@@ -189,7 +189,7 @@ int cmd_match(registry *reg, const cli_args *a) {
   ruleset rs;
   dr_position start;
   selfplay_player pa, pb;
-  hub_engine ea = {.pid = -1}, eb = {.pid = -1};
+  hub_engine ea = {.pid = -1, .depth = a->depth}, eb = {.pid = -1, .depth = a->depth};
   err e;
   if (a->nargs < 1) {
     cli_error("match needs a variant: draughts match VARIANT --a PLAYER --b PLAYER --games N");

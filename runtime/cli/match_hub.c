@@ -4,7 +4,7 @@
 ** can measure the engine against Scan, Kingsrow or their own program.
 **
 ** Each move sends the current position alone ('pos pos=BOARD'), the time for the
-** move and 'go move', and waits for 'done move=...' (a legal move in Hub's form or
+** move (or the depth: match --depth) and 'go move', and waits for 'done move=...' (a legal move in Hub's form or
 ** ours).  An engine that answers with an illegal move, an error or nothing at all
 ** within ten times its time (and five seconds) loses that game, and is started
 ** afresh for the next: a late answer would otherwise be read as the next move's.
@@ -102,7 +102,9 @@ static int spawn(hub_engine *h, const char *command, err *e) {
 int hub_engine_start(hub_engine *h, const char *command, err *e) {
   char line[HUB_LINE / 16], why[ERR_LEN];
   hub_line l;
+  int depth = h->depth;
   memset(h, 0, sizeof *h);
+  h->depth = depth;
   h->pid = -1;
   snprintf(h->name, sizeof h->name, "%s", command);
   snprintf(h->command, sizeof h->command, "%s", command);
@@ -140,9 +142,11 @@ static int ask(hub_engine *h, const game *g, double seconds, dr_move *out, char 
   hub_board_write(geo, game_position(g), board, sizeof board);
   snprintf(cmd, sizeof cmd, "pos pos=%s", board);
   if (send_line(h, cmd)) return snprintf(why, len, "%s has gone", h->name), -1;
-  snprintf(cmd, sizeof cmd, "level move-time=%.3f", seconds);
+  if (h->depth > 0) snprintf(cmd, sizeof cmd, "level depth=%d", h->depth);
+  else snprintf(cmd, sizeof cmd, "level move-time=%.3f", seconds);
   if (send_line(h, cmd) || send_line(h, "go move")) return snprintf(why, len, "%s has gone", h->name), -1;
-  if (await(h, "done", line, sizeof line, &l, now_seconds() + seconds * 10 + 5, why, len)) return -1;
+  double wait = h->depth > 0 ? 600 : seconds * 10 + 5;
+  if (await(h, "done", line, sizeof line, &l, now_seconds() + wait, why, len)) return -1;
   const char *text = hub_arg_of(&l, "move");
   const dr_move *m = text ? hub_move_parse(geo, &g->legal, text) : NULL;
   if (!m && text) m = move_parse(geo, &g->legal, text, &e);

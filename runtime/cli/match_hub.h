@@ -14,6 +14,7 @@ typedef struct hub_engine {
   int to, from;    /* its standard input and output */
   char name[128];  /* the command, for messages */
   char command[1024];
+  int depth;       /* > 0: each move searched to this depth ('level depth='), not timed */
   char buf[4096];  /* what it wrote that is not yet a whole line */
   size_t used;
 } hub_engine;
