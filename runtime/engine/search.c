@@ -361,12 +361,22 @@ static int count_captures(const dr_movelist *l) {
   return n;
 }
 
+/* Whether the side not to move of a quiet position has a capture waiting (a shot
+** the leaf's score would not see); only where the plugin counts quiet moves. */
+static int capture_pending(const shared *sh, const dr_position *p) {
+  dr_position q = *p;
+  q.turn ^= 1;
+  return sh->rs->quiet_count && rules_quiet_count(sh->rs, &q) < 0;
+}
+
 /* The hot loop: one node of the alpha-beta search.  'depth' <= 0 is the
 ** quiescence: only captures are searched, so no line stops in the middle of an
-** exchange (captures are usually compulsory, so there is no standing pat then). */
+** exchange (captures are usually compulsory, so there is no standing pat then).
+** A quiet leaf where the other side has a capture waiting gets one more ply of
+** every move (depth 0 only: its own leaves, at depth -1, get no more). */
 static int node_search(worker *w, const frame *f, int depth, int alpha, int beta, int ply) {
   shared *sh = w->sh;
-  int pv_node = beta - alpha > 1, turn = f->pos.turn;
+  int pv_node = beta - alpha > 1, turn = f->pos.turn, extend = 0;
   if (ply < SEARCH_MAX_PV) w->pvlen[ply] = 0;
   if ((++w->nodes & 1023) == 0) poll_limits(w);
   if (aborted(sh)) return 0;
@@ -377,7 +387,9 @@ static int node_search(worker *w, const frame *f, int depth, int alpha, int beta
       int verdict = verdict_of(w, f, ply, quiet), known;
       if (verdict != DR_ONGOING) return terminal_score(verdict, turn, ply);
       int exact = egdb_score(sh, &f->pos, ply, &known);
-      return known ? exact : eval_position(sh->ev, &f->pos);
+      if (known) return exact;
+      if (depth < 0 || !capture_pending(sh, &f->pos)) return eval_position(sh->ev, &f->pos);
+      extend = 1;
     }
   }
   ply_data *pd = ply_at(w, ply);
@@ -392,8 +404,10 @@ static int node_search(worker *w, const frame *f, int depth, int alpha, int beta
   if (alpha >= beta) return alpha;
   movelist_unique(&pd->list);
 
-  int best = -INF, orig_alpha = alpha;
-  if (depth <= 0) {
+  int best = -INF, orig_alpha = alpha, quiesce = depth < 0 ? -1 : 0; /* the depth of quiescence children */
+  if (extend) {
+    depth = 1, quiesce = -1;
+  } else if (depth <= 0) {
     int captures = count_captures(&pd->list);
     depth = 0;
     if (captures == 0) return eval_position(sh->ev, &f->pos);
@@ -415,7 +429,7 @@ static int node_search(worker *w, const frame *f, int depth, int alpha, int beta
   order_moves(w, pd, have ? &hit : NULL, ply, turn);
 
   /* A forced move costs no depth: draughts lines are full of them. */
-  int next = depth == 0 ? 0 : pd->list.count == 1 ? depth : depth - 1;
+  int next = depth == 0 || extend ? quiesce : pd->list.count == 1 ? depth : depth - 1;
   int best_i = -1, searched = 0;
   for (int i = 0; i < pd->list.count; i++) {
     pick_move(pd, i);
