@@ -126,7 +126,7 @@ static selfplay_opening *read_openings(const ruleset *rs, const dr_position *sta
 static int load_player_eval(const ruleset *rs, const char *path, selfplay_player *p, eval_ctx **ctx, err *e) {
   eval_weights w;
   if (!path) return 0;
-  if (eval_read_file(rs->v, path, &w, e)) return -1;
+  if (eval_read_file(rs->v, &rs->rules, path, &w, e)) return -1;
   *ctx = xmalloc(sizeof **ctx);
   eval_init_weights(*ctx, rs, &w);
   p->eval = *ctx;

@@ -124,10 +124,14 @@ static int read_eval_protected(lua_State *L) {
   return 0;
 }
 
-int eval_lua_read(const dr_variant *v, const char *chunkname, const char *source, eval_weights *w,
-                     err *e) {
-  script *sc = script_open(v, NULL, chunkname, e);
+int eval_lua_read(const dr_variant *v, const dr_rules *rules, const char *chunkname, const char *source,
+                  eval_weights *w, err *e) {
+  dr_rules values;
+  if (rules) values = *rules;
+  else for (int i = 0; i < v->noptions; i++) values.opt[i] = v->options[i].def;
+  script *sc = script_open(v, &values, chunkname, e);
   if (!sc) return -1;
+  script_seal(sc); /* weights read the options, never set them */
   eval_call call = {v, w};
   int rc = script_load(sc, source, e);
   if (rc == 0) {

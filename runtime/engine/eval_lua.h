@@ -11,9 +11,11 @@
 
 /* Runs 'source', a variant's eval.lua, which returns a table of evaluation weights
 ** (sdk/docs/eval.md), and sets the weights it names in 'w' (others keep their
-** value).  Unknown names and values out of range are errors naming the key. */
-DRI_FUNC int eval_lua_read(const dr_variant *v, const char *chunkname, const char *source, eval_weights *w,
-                           err *e);
+** value).  Unknown names and values out of range are errors naming the key.  The
+** script reads the rules' option values in 'options' (NULL 'rules': the defaults),
+** so weights can follow the rules (a short king is worth less than a flying one). */
+DRI_FUNC int eval_lua_read(const dr_variant *v, const dr_rules *rules, const char *chunkname, const char *source,
+                           eval_weights *w, err *e);
 
 /* The weights table at 'idx' into 'w' (fields it does not name keep their value);
 ** a bad field raises a Lua error naming it. */
