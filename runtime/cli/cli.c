@@ -217,7 +217,6 @@ const plugin *cli_variant(registry *reg, const cli_args *a, const char *name, ru
     rules_free(rs);
     return NULL;
   }
-  if (a->dir) search_set_data_dir(a->dir); /* before the first search opens them */
   return p;
 }
 
@@ -449,6 +448,7 @@ int cli_main(int argc, char **argv) {
       return CLI_OK;
     }
   if (parse_args(argc, argv, &a)) return CLI_USAGE;
+  if (a.dir) search_set_data_dir(a.dir); /* databases and books, before any search opens them */
   for (const command *c = commands; c->name; c++) {
     if (strcmp(c->name, a.command) != 0) continue;
     registry reg;
