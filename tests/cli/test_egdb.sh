@@ -40,6 +40,8 @@ expect_lines "analyse knows the end at depth 1" "^depth  1  score win in 11 " --
 echo "a1-b2" >"$work/opening.txt"
 expect_lines "a won ending is won at depth 1" "^game   1  A (depth 1) white  wins  (no pieces left" -- \
   match english --fen W:WKa1,c1:BKh8 --openings "$work/opening.txt" --a depth=1 --b depth=1 --games 1 --dir "$db"
+got=$(printf 'init\npos pos="W:WKa1,c1:BKh8"\nlevel depth=1\ngo\nquit\n' | "$draughts" hub english --dir "$db" 2>&1)
+if printf '%s\n' "$got" | grep -q '^info depth=1 score=99.89 '; then pass; else fail "hub with --dir: $got"; fi
 expect_lines "a player without the databases" "^depth 1 no egdb vs depth 1: " -- \
   match english --fen W:WKa1,c1:BKh8 --openings "$work/opening.txt" --a depth=1,noegdb --b depth=1 --games 2 \
   --dir "$db"
