@@ -33,7 +33,7 @@ expect_lines "bench prints the cost of a Lua hook" \
 
 # Another engine speaking the Hub protocol: our own, as a child process.
 expect_lines "match against a Hub engine" "^depth 2 vs $draughts hub template --threads 1: +[0-9]* =[0-9]* -[0-9]*, score [0-9.]*/2 " -- \
-  match template --a depth=2 --b "hub:$draughts hub template --threads 1" --time 0.02 --games 2
+  match template --a depth=2 --b "hub:$draughts hub template --threads 1" --depth 2 --games 2
 "$draughts" book openings template --plies 2 --depth 2 >"$work/openings.txt" 2>"$err"
 if [ "$(grep -c '^[a-h][1-8]-[a-h][1-8] [a-h][1-8]-[a-h][1-8]  # [-+][0-9.]*$' "$work/openings.txt")" -ge 4 ]; then pass
 else fail "book openings: $(cat "$work/openings.txt" "$err")"; fi
