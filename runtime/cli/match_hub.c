@@ -6,7 +6,7 @@
 ** Each move sends the current position alone ('pos pos=BOARD'), the time for the
 ** move (or the depth: match --depth) and 'go move', and waits for 'done move=...' (a legal move in Hub's form or
 ** ours).  An engine that answers with an illegal move, an error or nothing at all
-** within ten times its time (and five seconds) loses that game, and is started
+** within twenty times its time and thirty seconds loses that game, and is started
 ** afresh for the next: a late answer would otherwise be read as the next move's.
 */
 #include "match_hub.h"
@@ -145,7 +145,7 @@ static int ask(hub_engine *h, const game *g, double seconds, dr_move *out, char 
   if (h->depth > 0) snprintf(cmd, sizeof cmd, "level depth=%d", h->depth);
   else snprintf(cmd, sizeof cmd, "level move-time=%.3f", seconds);
   if (send_line(h, cmd) || send_line(h, "go move")) return snprintf(why, len, "%s has gone", h->name), -1;
-  double wait = h->depth > 0 ? 600 : seconds * 10 + 5;
+  double wait = h->depth > 0 ? 600 : seconds * 20 + 30; /* engines on CPU time run long on a busy machine */
   if (await(h, "done", line, sizeof line, &l, now_seconds() + wait, why, len)) return -1;
   const char *text = hub_arg_of(&l, "move");
   const dr_move *m = text ? hub_move_parse(geo, &g->legal, text) : NULL;
