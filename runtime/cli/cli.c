@@ -44,7 +44,8 @@ static const char usage[] =
     "  match VARIANT --a P --b P engine against engine; P: a level 1-6, 'random', depth=D\n"
     "                            (full strength to D plies) or hub:COMMAND (a Hub engine)\n"
     "                            (--games N, --time S, --depth D for a Hub engine,\n"
-    "                            --openings FILE, --out GAMES.pdn,\n"
+    "                            --openings FILE, --out GAMES.pdn, --cpu-time: our time is\n"
+    "                            processor time, as engines on CPU clocks count theirs,\n"
     "                            --eval-a/--eval-b FILE)\n"
     "  book build VARIANT        the opening book: each position to N plies searched to\n"
     "                            depth D (--plies N, --depth D, --dir D); book probe --fen F\n"
@@ -117,6 +118,7 @@ static int *flag_option(cli_args *a, const char *flag) {
   if (strcmp(flag, "--divide") == 0) return &a->divide;
   if (strcmp(flag, "--paths") == 0) return &a->paths;
   if (strcmp(flag, "--numeric") == 0) return &a->numeric;
+  if (strcmp(flag, "--cpu-time") == 0) return &a->cpu_time;
   if (strcmp(flag, "--two-players") == 0) return &a->two_players;
   return NULL;
 }

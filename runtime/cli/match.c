@@ -155,6 +155,7 @@ static int play_match(const cli_args *a, const ruleset *rs, const dr_position *s
   int rc = CLI_OK;
   pa->threads = pb->threads = a->threads;
   pa->seconds = pb->seconds = a->seconds; /* --time scales the timed levels and is the Hub engine's */
+  pa->cpu_clock = pb->cpu_clock = a->cpu_time;
   if (a->out && !report.pdn) {
     cli_error("--out %s: cannot write it", a->out);
     rc = CLI_FAILED;

@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "book.h"
@@ -164,6 +165,7 @@ typedef struct shared {
   uint64_t *hist;
   int max_depth;
   double t0, deadline, soft; /* deadline and soft: 0 for none */
+  int cpu_clock;              /* deadline and soft count each thread's processor time from 0 */
   uint64_t node_limit;
   volatile int *user_stop;
   int abort;  /* atomic: every thread stops */
@@ -190,6 +192,7 @@ typedef struct worker {
   shared *sh;
   int id;
   uint64_t nodes, flushed;
+  double cpu0; /* the thread's processor time when it started */
   uint64_t *keys; /* the game's keys, then one per ply of the current path */
   ply_data *plies[MAX_PLY];
   killer killers[MAX_PLY][2];
@@ -219,12 +222,23 @@ static void flush_nodes(worker *w) {
   w->flushed = w->nodes;
 }
 
+static double thread_seconds(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* The time the limits are measured on: the wall clock, or the thread's processor time. */
+static double clock_of(const worker *w) {
+  return w->sh->cpu_clock ? thread_seconds() - w->cpu0 : now_seconds();
+}
+
 /* Every 1024 nodes: the stop flag, the clock, the node budget. */
 static void poll_limits(worker *w) {
   shared *sh = w->sh;
   flush_nodes(w);
   if (user_stopped(sh)) abort_search(sh);
-  if (sh->deadline > 0 && now_seconds() >= sh->deadline) abort_search(sh);
+  if (sh->deadline > 0 && clock_of(w) >= sh->deadline) abort_search(sh);
   if (sh->node_limit && __atomic_load_n(&sh->nodes, __ATOMIC_RELAXED) >= sh->node_limit) abort_search(sh);
 }
 
@@ -543,9 +557,10 @@ static void publish(worker *w, int depth, int score) {
 }
 
 /* Whether thread 0 should start another iteration after completing 'depth'. */
-static int go_deeper(const shared *sh, int depth, int score) {
+static int go_deeper(const worker *w, int depth, int score) {
+  const shared *sh = w->sh;
   if (sh->nroot == 1 && depth >= 1) return 0; /* nothing to choose */
-  if (sh->soft > 0 && now_seconds() >= sh->soft) return 0;
+  if (sh->soft > 0 && clock_of(w) >= sh->soft) return 0;
   if (search_is_win(score) && depth >= SEARCH_WIN - abs(score) + 2) return 0; /* the end is in sight */
   return 1;
 }
@@ -553,6 +568,7 @@ static int go_deeper(const shared *sh, int depth, int score) {
 static void *worker_run(void *arg) {
   worker *w = arg;
   shared *sh = w->sh;
+  w->cpu0 = thread_seconds();
   int score = 0;
   for (int depth = 1 + (w->id & 1); depth <= sh->max_depth; depth++) {
     int s = iterate(w, depth, score);
@@ -564,7 +580,7 @@ static void *worker_run(void *arg) {
     score = s;
     if (w->id != 0) continue;
     publish(w, depth, score);
-    if (!go_deeper(sh, depth, score)) break;
+    if (!go_deeper(w, depth, score)) break;
   }
   flush_nodes(w);
   if (w->id == 0) abort_search(sh); /* the helpers stop with the main thread */
@@ -630,8 +646,10 @@ static void setup_root(shared *sh, const game *g) {
 static void setup_limits(shared *sh, const search_limits *l, volatile int *stop) {
   sh->t0 = now_seconds();
   sh->max_depth = l->depth > 0 && l->depth < MAX_PLY - 8 ? l->depth : MAX_PLY - 8;
-  sh->deadline = l->seconds > 0 ? sh->t0 + l->seconds : 0;
-  sh->soft = l->seconds > 0 ? sh->t0 + l->seconds * 0.45 : 0;
+  sh->cpu_clock = l->cpu_clock;
+  double from = sh->cpu_clock ? 0 : sh->t0;
+  sh->deadline = l->seconds > 0 ? from + l->seconds : 0;
+  sh->soft = l->seconds > 0 ? from + l->seconds * 0.45 : 0;
   sh->node_limit = l->nodes;
   sh->user_stop = stop;
 }

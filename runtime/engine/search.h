@@ -33,6 +33,9 @@ typedef struct search_limits {
   /* Added: 1 to search without the endgame databases, or the opening book (for
   ** measuring them, and for building the book). */
   int no_egdb, no_book;
+  /* Added: 1 to measure 'seconds' in each search thread's processor time, not on the
+  ** wall clock: a fair clock against engines that count theirs so, on a busy machine. */
+  int cpu_clock;
 } search_limits;
 
 typedef struct search_info {

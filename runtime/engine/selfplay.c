@@ -149,6 +149,7 @@ static int choose(const game *g, const selfplay_player *p, rng *r, dr_move *out)
   l.eval = p->eval;
   l.no_egdb = p->no_egdb;
   l.no_book = p->no_book;
+  l.cpu_clock = p->cpu_clock;
   return search_best(g, &l, NULL, NULL, NULL, out, NULL);
 }
 

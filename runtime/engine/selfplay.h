@@ -20,6 +20,7 @@ typedef struct selfplay_player {
   const eval_ctx *eval; /* NULL: the evaluation of the rules */
   int no_egdb;          /* ",noegdb": without the endgame databases */
   int no_book;          /* ",nobook": without the opening book */
+  int cpu_clock;        /* its time is processor time (search_limits.cpu_clock) */
   char name[96];
   /* Another program choosing the moves (an engine speaking the Hub protocol): 0
   ** and a legal move, or -1 with the reason in 'why', and it loses the game.

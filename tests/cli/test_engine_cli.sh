@@ -26,6 +26,8 @@ expect_lines "match prints the score and Elo" "^level 2 vs random: +[0-9]* =[0-9
 expect_lines "bench prints search figures" "^template .* search [0-9]*  4 positions  1 thread " -- \
   bench template --depth 2 --threads 1
 
+expect_lines "match on processor time" "^level 6 vs level 5: " -- \
+  match template --a 6 --b 5 --time 0.01 --cpu-time --threads 1 --games 2
 expect_lines "match at a fixed depth" "^depth 3 vs random: " -- match template --a depth=3 --b random --games 2
 expect_lines "bench prints the cost of a Lua hook" \
   "^template *perft *[0-9]*  no script *[0-9.]* Mnodes/s  no-op Lua filter *[0-9.]* Mnodes/s" -- \
