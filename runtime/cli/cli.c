@@ -51,8 +51,18 @@ static const char usage[] =
     "  dxp VARIANT --listen PORT | --connect HOST:PORT\n"
     "                            engine matches over DXP (DamExchange); the side that connects\n"
     "                            asks for the games (--games N, --depth D | --time S | --level L)\n"
-    "  match VARIANT --a P --b P engine against engine; P: a level 1-6, 'random', or depth=D\n"
-    "                            (full strength to D plies) (--games N, --eval-a/--eval-b FILE)\n"
+    "  match VARIANT --a P --b P engine against engine; P: a level 1-6, 'random', depth=D\n"
+    "                            (full strength to D plies) or hub:COMMAND (a Hub engine)\n"
+    "                            (--games N, --time S, --depth D for a Hub engine,\n"
+    "                            --openings FILE, --out GAMES.pdn, --cpu-time: our time is\n"
+    "                            processor time, as engines on CPU clocks count theirs,\n"
+    "                            --eval-a/--eval-b FILE)\n"
+    "  book build VARIANT        the opening book: each position to N plies searched to\n"
+    "                            depth D (--plies N, --depth D, --dir D); book probe --fen F\n"
+    "  book openings VARIANT     every opening of N plies a search finds playable, for\n"
+    "                            match --openings (--plies N, --depth D)\n"
+    "  egdb build VARIANT        endgame databases of up to N pieces (--pieces N, --dir D)\n"
+    "  egdb probe VARIANT --fen F  a position's value and best move; egdb verify VARIANT\n"
     "  tune VARIANT --script S   a Lua script fits the engine's weights: sdk/tune/texel.lua\n"
     "                            (--out FILE, --games N, --depth D, --eval START.lua)\n"
     "  scores                    records per variant and level, marks, streaks, recent games\n"
@@ -135,6 +145,8 @@ static const char **string_option(cli_args *a, const char *flag) {
   if (strcmp(flag, "--side") == 0) return &a->side;
   if (strcmp(flag, "--a") == 0) return &a->level_a;
   if (strcmp(flag, "--b") == 0) return &a->level_b;
+  if (strcmp(flag, "--openings") == 0) return &a->openings;
+  if (strcmp(flag, "--dir") == 0) return &a->dir;
   if (strcmp(flag, "--profile") == 0) return &a->profile;
   if (strcmp(flag, "--profile-db") == 0) return &a->profile_db;
   if (strcmp(flag, "--variant") == 0) return &a->variant;
@@ -161,6 +173,7 @@ static int *flag_option(cli_args *a, const char *flag) {
   if (strcmp(flag, "--paths") == 0) return &a->paths;
   if (strcmp(flag, "--numeric") == 0) return &a->numeric;
   if (strcmp(flag, "--algebraic") == 0) return &a->algebraic;
+  if (strcmp(flag, "--cpu-time") == 0) return &a->cpu_time;
   if (strcmp(flag, "--two-players") == 0) return &a->two_players;
   if (strcmp(flag, "--allow-rule-files") == 0) return &a->allow_rule_files;
   if (strcmp(flag, "--numbers") == 0) return &a->numbers;
@@ -177,6 +190,8 @@ static int *count_option(cli_args *a, const char *flag, long *max) {
   if (strcmp(flag, "--max-connections") == 0) return *max = 1000000, &a->max_connections;
   if (strcmp(flag, "--max-games") == 0) return *max = 1000000, &a->max_games;
   if (strcmp(flag, "--spectators") == 0) return *max = 100, &a->spectators;
+  if (strcmp(flag, "--plies") == 0) return *max = 16, &a->plies;
+  if (strcmp(flag, "--pieces") == 0) return *max = 8, &a->pieces;
   return NULL;
 }
 
@@ -514,7 +529,8 @@ static const command commands[] = {
     {"play", cmd_play},   {"list", cmd_list},       {"moves", cmd_moves}, {"perft", cmd_perft},
     {"fen", cmd_fen},     {"pdn", cmd_pdn},         {"conform", cmd_conform},
     {"bench", cmd_bench}, {"analyse", cmd_analyse}, {"hub", cmd_hub}, {"dxp", cmd_dxp}, {"match", cmd_match},
-    {"scores", cmd_scores}, {"tune", cmd_tune}, {"serve", cmd_serve}, {NULL, NULL},
+    {"book", cmd_book}, {"egdb", cmd_egdb}, {"scores", cmd_scores}, {"tune", cmd_tune}, {"serve", cmd_serve},
+    {NULL, NULL},
 };
 
 int cli_main(int argc, char **argv) {
@@ -525,6 +541,7 @@ int cli_main(int argc, char **argv) {
       return CLI_OK;
     }
   if (parse_args(argc, argv, &a)) return CLI_USAGE;
+  if (a.dir) search_set_data_dir(a.dir); /* databases and books, before any search opens them */
   for (const command *c = commands; c->name; c++) {
     if (strcmp(c->name, a.command) != 0) continue;
     registry reg;

@@ -34,9 +34,13 @@ typedef struct cli_args {
   int two_players;
   int allow_rule_files; /* hub: set-param rules may name a rules file */
   const char *level_a, *level_b; /* match: the two players' levels */
+  const char *openings;          /* match: a file of openings, one a line */
   int threads, hash, games;      /* engine commands: 0 for the defaults */
+  int plies, pieces;             /* book openings, egdb build: 0 for the defaults */
+  const char *dir;               /* egdb, book: where their files are (--dir) */
   int depth;    /* 0: the command's default */
   int divide, paths, numeric, algebraic; /* --numeric, --algebraic: the notation asked for */
+  int cpu_time;                          /* match: the engine's time is processor time */
   double seconds;
   const char *profile, *profile_db; /* play, scores: the player and the score store */
   const char *variant, *export_file, *import_file, *pdn_id; /* scores */
@@ -77,6 +81,8 @@ DRI_FUNC int cmd_analyse(registry *reg, const cli_args *a);
 DRI_FUNC int cmd_hub(registry *reg, const cli_args *a);
 DRI_FUNC int cmd_dxp(registry *reg, const cli_args *a);
 DRI_FUNC int cmd_match(registry *reg, const cli_args *a);
+DRI_FUNC int cmd_book(registry *reg, const cli_args *a);
+DRI_FUNC int cmd_egdb(registry *reg, const cli_args *a);
 DRI_FUNC int cmd_scores(registry *reg, const cli_args *a);
 DRI_FUNC int cmd_tune(registry *reg, const cli_args *a);
 DRI_FUNC int cmd_serve(registry *reg, const cli_args *a);

@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "hub_text.h"
 #include "eval.h"
 #include "game.h"
 #include "hub.h"
@@ -34,19 +35,6 @@
 #include "position.h"
 #include "search.h"
 #include "tt.h"
-
-#define HUB_LINE 65536
-#define HUB_MAX_ARGS 32
-
-typedef struct hub_arg {
-  char *name, *value; /* value "" for a flag */
-} hub_arg;
-
-typedef struct hub_line {
-  char *command;
-  int nargs;
-  hub_arg args[HUB_MAX_ARGS];
-} hub_line;
 
 typedef struct hub {
   registry *reg;
@@ -98,98 +86,7 @@ static void hub_error(hub *h, const char *fmt, ...) {
   hub_print(h, "error message=\"%s\"", msg);
 }
 
-/* ---------------------------------------------------------------- parsing */
-
-static char *skip_space(char *s) {
-  while (*s == ' ' || *s == '\t' || *s == '\r' || *s == '\n') s++;
-  return s;
-}
-
-/* A name or an unquoted value: up to a space (or '=' for a name). */
-static char *scan_word(char **s, int stop_at_equals) {
-  char *start = *s;
-  while (**s && **s != ' ' && **s != '\t' && **s != '\r' && **s != '\n' && !(stop_at_equals && **s == '='))
-    (*s)++;
-  return start;
-}
-
-static int scan_value(char **s, char **value) {
-  if (**s != '"') {
-    *value = scan_word(s, 0);
-    return 0;
-  }
-  *value = ++*s;
-  char *end = strchr(*s, '"');
-  if (!end) return -1;
-  *end = '\0';
-  *s = end + 1;
-  return 0;
-}
-
-/* Splits 'text' in place; -1 on an unterminated quote or too many arguments. */
-static int parse_line(char *text, hub_line *l) {
-  char *s = skip_space(text);
-  memset(l, 0, sizeof *l);
-  l->command = scan_word(&s, 0);
-  if (*s) *s++ = '\0';
-  for (s = skip_space(s); *s; s = skip_space(s)) {
-    if (l->nargs == HUB_MAX_ARGS) return -1;
-    hub_arg *a = &l->args[l->nargs++];
-    a->name = scan_word(&s, 1);
-    a->value = "";
-    if (*s == '=') {
-      *s++ = '\0';
-      if (scan_value(&s, &a->value)) return -1;
-    }
-    if (*s) *s++ = '\0';
-  }
-  return 0;
-}
-
-static const char *arg_of(const hub_line *l, const char *name) {
-  for (int i = 0; i < l->nargs; i++)
-    if (strcmp(l->args[i].name, name) == 0) return l->args[i].value;
-  return NULL;
-}
-
-static int number_of(const char *text, double min, double max, double *out) {
-  char *end;
-  if (!text || !*text) return -1;
-  double v = strtod(text, &end);
-  if (*end || !(v >= min && v <= max)) return -1; /* so written that "nan" fails too */
-  *out = v;
-  return 0;
-}
-
 /* ---------------------------------------------------------------- moves */
-
-/* Hub's move text: from-to, or fromxto followed by every captured point. */
-static void hub_move_text(const dr_geometry *g, const dr_move *m, int notation, char *out, size_t len) {
-  char a[8], b[8];
-  size_t used = (size_t)snprintf(out, len, "%s%c%s", point_name(g, m->from, notation, a), m->captured ? 'x' : '-',
-                                 point_name(g, m->to, notation, b));
-  for (dr_bits c = m->captured; c && used < len; c &= c - 1)
-    used += (size_t)snprintf(out + used, len - used, "x%s", point_name(g, __builtin_ctzll(c), notation, a));
-}
-
-/* A legal move named in Hub's form: the ends, then the captured points in any order. */
-static const dr_move *hub_move_parse(const dr_geometry *g, const dr_movelist *legal, const char *text) {
-  char buf[512];
-  snprintf(buf, sizeof buf, "%s", text);
-  int bits[DR_MAX_JUMPS + 2], n = 0;
-  for (char *save = NULL, *t = strtok_r(buf, "x-", &save); t; t = strtok_r(NULL, "x-", &save)) {
-    if (n == DR_MAX_JUMPS + 2 || (bits[n] = point_find(g, t, strlen(t))) < 0) return NULL;
-    n++;
-  }
-  if (n < 2) return NULL;
-  dr_bits captured = 0;
-  for (int i = 2; i < n; i++) captured |= (dr_bits)1 << bits[i];
-  for (int i = 0; i < legal->count; i++) {
-    const dr_move *m = &legal->moves[i];
-    if (m->from == bits[0] && m->to == bits[1] && (n == 2 ? 1 : m->captured == captured)) return m;
-  }
-  return NULL;
-}
 
 /* A variant by our name or by its name in the Hub protocol ("normal"). */
 static const plugin *hub_variant(registry *reg, const char *name, err *e) {
@@ -226,26 +123,6 @@ static int play_moves(hub *h, const char *moves) {
 
 /* ---------------------------------------------------------------- positions */
 
-static int read_hub_board(hub *h, const char *text, dr_position *p) {
-  const dr_geometry *g = h->rs.v->geometry;
-  int order[DR_MAX_POINTS], n = points_reading_order(g, order);
-  if ((int)strlen(text) != n + 1 || (text[0] != 'W' && text[0] != 'B')) return -1;
-  memset(p, 0, sizeof *p);
-  p->turn = text[0] == 'W' ? DR_WHITE : DR_BLACK;
-  for (int i = 0; i < n; i++) {
-    dr_bits bit = (dr_bits)1 << order[i];
-    switch (text[i + 1]) {
-    case 'W': p->kings |= bit; /* fall through */
-    case 'w': p->side[DR_WHITE] |= bit; break;
-    case 'B': p->kings |= bit; /* fall through */
-    case 'b': p->side[DR_BLACK] |= bit; break;
-    case 'e': break;
-    default: return -1;
-    }
-  }
-  return 0;
-}
-
 static int read_position(hub *h, const char *text, dr_position *p) {
   err e;
   if (strchr(text, ':') || strcmp(text, "start") == 0) {
@@ -253,7 +130,7 @@ static int read_position(hub *h, const char *text, dr_position *p) {
     hub_error(h, "pos: %s", e.msg);
     return -1;
   }
-  if (read_hub_board(h, text, p)) {
+  if (hub_board_read(h->rs.v->geometry, text, p)) {
     hub_error(h, "pos: '%s' is neither FEN nor a %s board string", text, h->rs.v->name);
     return -1;
   }
@@ -328,7 +205,7 @@ static void cmd_hub_hello(hub *h) {
 }
 
 static void cmd_set_param(hub *h, const hub_line *l) {
-  const char *name = arg_of(l, "name"), *value = arg_of(l, "value");
+  const char *name = hub_arg_of(l, "name"), *value = hub_arg_of(l, "value");
   double v;
   if (!name || !value) {
     hub_error(h, "set-param needs name=... value=...");
@@ -341,11 +218,11 @@ static void cmd_set_param(hub *h, const hub_line *l) {
   } else if (strcmp(name, "rules") == 0) {
     snprintf(h->rules, sizeof h->rules, "%s", value);
     h->rules_from_line = 1;
-  } else if (strcmp(name, "threads") == 0 && number_of(value, 0, 64, &v) == 0) {
+  } else if (strcmp(name, "threads") == 0 && hub_number_of(value, 0, 64, &v) == 0) {
     h->threads = (int)v;
-  } else if (strcmp(name, "hash") == 0 && number_of(value, 1, 1 << 20, &v) == 0) { /* clamped when used */
+  } else if (strcmp(name, "hash") == 0 && hub_number_of(value, 1, 1 << 20, &v) == 0) { /* clamped when used */
     h->hash = (int)v;
-  } else if (strcmp(name, "strength") == 0 && number_of(value, 0, SEARCH_LEVELS, &v) == 0) {
+  } else if (strcmp(name, "strength") == 0 && hub_number_of(value, 0, SEARCH_LEVELS, &v) == 0) {
     h->strength = (int)v;
   } else if (!strcmp(name, "threads") || !strcmp(name, "hash") || !strcmp(name, "strength")) {
     hub_error(h, "set-param: bad value '%s' for %s", value, name);
@@ -363,7 +240,7 @@ static void cmd_init(hub *h) {
 }
 
 static void cmd_pos(hub *h, const hub_line *l) {
-  const char *text = arg_of(l, "pos"), *moves = arg_of(l, "moves");
+  const char *text = hub_arg_of(l, "pos"), *moves = hub_arg_of(l, "moves");
   dr_position p;
   err e;
   if (!text) {
@@ -389,8 +266,8 @@ static void cmd_pos(hub *h, const hub_line *l) {
 static const char *clock_level(const hub_line *l, double remaining, search_limits *n) {
   double inc = 0, moves = 0;
   const char *t;
-  if ((t = arg_of(l, "inc")) && number_of(t, 0, 1e6, &inc)) return "inc";
-  if ((t = arg_of(l, "moves")) && number_of(t, 1, 1e4, &moves)) return "moves";
+  if ((t = hub_arg_of(l, "inc")) && hub_number_of(t, 0, 1e6, &inc)) return "inc";
+  if ((t = hub_arg_of(l, "moves")) && hub_number_of(t, 1, 1e4, &moves)) return "moves";
   n->seconds = search_clock_seconds(remaining + inc, inc, (int)moves); /* Hub adds the increment first */
   return NULL;
 }
@@ -399,20 +276,20 @@ static void cmd_level(hub *h, const hub_line *l) {
   search_limits n = {0};
   double v;
   const char *t, *bad = NULL;
-  if ((t = arg_of(l, "depth")) && number_of(t, 1, 100, &v) == 0)
+  if ((t = hub_arg_of(l, "depth")) && hub_number_of(t, 1, 100, &v) == 0)
     n.depth = (int)v;
-  else if ((t = arg_of(l, "move-time")) && number_of(t, 0.001, 1e7, &v) == 0)
+  else if ((t = hub_arg_of(l, "move-time")) && hub_number_of(t, 0.001, 1e7, &v) == 0)
     n.seconds = v;
-  else if ((t = arg_of(l, "nodes")) && number_of(t, 1, 1e15, &v) == 0)
+  else if ((t = hub_arg_of(l, "nodes")) && hub_number_of(t, 1, 1e15, &v) == 0)
     n.nodes = (uint64_t)v;
-  else if (arg_of(l, "infinite"))
+  else if (hub_arg_of(l, "infinite"))
     n.depth = 0;
-  else if ((t = arg_of(l, "time")) && number_of(t, 0, 1e7, &v) == 0)
+  else if ((t = hub_arg_of(l, "time")) && hub_number_of(t, 0, 1e7, &v) == 0)
     bad = clock_level(l, v, &n);
   else
     bad = "";
   if (bad && *bad)
-    hub_error(h, "level: bad %s '%s'", bad, arg_of(l, bad));
+    hub_error(h, "level: bad %s '%s'", bad, hub_arg_of(l, bad));
   else if (bad)
     hub_error(h, "level: expected depth=, move-time=, nodes=, time= or infinite");
   else
@@ -556,7 +433,7 @@ hub *hub_open(registry *reg, const cli_args *a) {
 
 int hub_feed(hub *h, char *line) {
   hub_line l;
-  if (parse_line(line, &l)) {
+  if (hub_parse_line(line, &l)) {
     hub_error(h, "malformed line (unterminated quote or too many arguments)");
     return 0;
   }

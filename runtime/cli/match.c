@@ -1,9 +1,12 @@
 /*
 ** match.c — 'draughts match VARIANT --a PLAYER --b PLAYER --games N': the engine
 ** against itself at two levels or depths, perhaps with other evaluation weights
-** (--eval-a, --eval-b), or against a random mover.  Games come in pairs from the
-** same short random opening, each side having White once (runtime/engine/selfplay.c).
-** Prints each game, then the score and the Elo difference with its 95% margin.
+** (--eval-a, --eval-b), against a random mover, or against another engine that
+** speaks the Hub protocol ('hub:COMMAND', match_hub.c).  Games come in pairs from the
+** same opening, each side having White once (runtime/engine/selfplay.c): a short
+** random one, or the next line of an --openings file (a ballot list: moves in any
+** notation the game reads, '#' starts a comment).  Prints each game, then the score
+** and the Elo difference with its 95% margin; --out writes the games as PDN.
 */
 #include <math.h>
 #include <stdio.h>
@@ -11,7 +14,9 @@
 #include <string.h>
 
 #include "cli.h"
+#include "match_hub.h"
 #include "notation.h"
+#include "pdn.h"
 #include "selfplay.h"
 
 #define MATCH_DEFAULT_GAMES 10
@@ -44,25 +49,88 @@ static void print_summary(const selfplay_player *pa, const selfplay_player *pb, 
 
 typedef struct match_report {
   const dr_variant *v;
-  const selfplay_player *a;
+  const selfplay_player *a, *b;
   int *half;
+  FILE *pdn; /* --out, or NULL */
 } match_report;
+
+static void write_game(match_report *r, int i, int a_white, const char *why, const game *g) {
+  pdn_tag tags[5] = {{"Event", "draughts match"}, {"Round", ""}, {"", ""}, {"", ""}, {"Termination", ""}};
+  snprintf(tags[1].value, sizeof tags[1].value, "%d", i + 1);
+  for (int side = 0; side < 2; side++) /* the tag of the player of each side's colour */
+    snprintf(tags[2 + side].name, sizeof tags[2 + side].name, "%s", pdn_player_tag(r->v, side));
+  snprintf(tags[2].value, sizeof tags[2].value, "%s", a_white ? r->a->name : r->b->name);
+  snprintf(tags[3].value, sizeof tags[3].value, "%s", a_white ? r->b->name : r->a->name);
+  snprintf(tags[4].value, sizeof tags[4].value, "%s", why);
+  pdn_write(r->pdn, g, tags, 5);
+  fflush(r->pdn);
+}
 
 static void report_game(void *ud, int i, int a_white, int half, const char *why, const game *g) {
   match_report *r = ud;
   char side[32];
-  (void)g;
   r->half[i] = half;
   printf("game %3d  A (%s) %s  %s  (%s)\n", i + 1, r->a->name, side_word(r->v, a_white ? DR_WHITE : DR_BLACK, side),
          half == 2 ? "wins" : half == 1 ? "draws" : "loses", why);
   fflush(stdout);
+  if (r->pdn && g) write_game(r, i, a_white, why, g);
+}
+
+/* --------------------------------------------------------------- openings */
+
+/* One line of an openings file, played from 'start' into 'out'. */
+static int read_opening(const ruleset *rs, const dr_position *start, char *text, selfplay_opening *out, err *e) {
+  game g;
+  int rc = game_init(&g, rs, start, e);
+  out->nplies = 0;
+  for (char *save = NULL, *t = strtok_r(text, " \t\r", &save); rc == 0 && t; t = strtok_r(NULL, " \t\r", &save)) {
+    if (strchr(t, '.')) continue; /* a move number */
+    const dr_move *m = move_parse(rs->v->geometry, &g.legal, t, e);
+    if (!m) rc = err_prefix(e, "move '%s'", t);
+    else if (out->nplies == SELFPLAY_OPENING_MAX) rc = err_set(e, "more than %d plies", SELFPLAY_OPENING_MAX);
+    else {
+      out->move[out->nplies] = *m; /* before the move: 'm' points into the legal list it replaces */
+      if ((rc = game_play(&g, &out->move[out->nplies], e)) == 0) out->nplies++;
+    }
+  }
+  if (rc == 0 && g.result != DR_ONGOING) rc = err_set(e, "the game is over after it");
+  game_free(&g);
+  return rc;
+}
+
+/* The openings of an --openings file; NULL and a message when it is unreadable or a
+** line is not a legal opening. */
+static selfplay_opening *read_openings(const ruleset *rs, const dr_position *start, const char *path, int *n,
+                                       err *e) {
+  size_t len;
+  char *text = read_file(path, &len, e);
+  if (!text) return NULL;
+  selfplay_opening *list = NULL;
+  int count = 0, lineno = 0, rc = 0;
+  for (char *save = NULL, *line = strtok_r(text, "\n", &save); line && rc == 0; line = strtok_r(NULL, "\n", &save)) {
+    lineno++;
+    char *hash = strchr(line, '#');
+    if (hash) *hash = '\0';
+    if (strspn(line, " \t\r") == strlen(line)) continue;
+    list = xrealloc(list, (size_t)(count + 1) * sizeof *list);
+    if ((rc = read_opening(rs, start, line, &list[count], e)) == 0) count++;
+    else err_prefix(e, "%s:%d", path, lineno);
+  }
+  free(text);
+  if (rc == 0 && count == 0) rc = err_set(e, "%s: no openings in it", path);
+  if (rc) {
+    free(list);
+    return NULL;
+  }
+  *n = count;
+  return list;
 }
 
 /* A player's weights file: its evaluator, built for these rules. */
 static int load_player_eval(const ruleset *rs, const char *path, selfplay_player *p, eval_ctx **ctx, err *e) {
   eval_weights w;
   if (!path) return 0;
-  if (eval_read_file(rs->v, path, &w, e)) return -1;
+  if (eval_read_file(rs->v, &rs->rules, path, &w, e)) return -1;
   *ctx = xmalloc(sizeof **ctx);
   eval_init_weights(*ctx, rs, &w);
   p->eval = *ctx;
@@ -76,41 +144,71 @@ static int play_match(const cli_args *a, const ruleset *rs, const dr_position *s
                       selfplay_player *pb) {
   err e;
   eval_ctx *eval_a = NULL, *eval_b = NULL;
-  int n = a->games ? a->games : MATCH_DEFAULT_GAMES;
+  selfplay_opening *openings = NULL;
+  int nopenings = 0;
+  if (a->openings && !(openings = read_openings(rs, start, a->openings, &nopenings, &e))) {
+    cli_error("%s", e.msg);
+    return CLI_FAILED;
+  }
+  int n = a->games ? a->games : openings ? 2 * nopenings : MATCH_DEFAULT_GAMES;
   int *half = xmalloc((size_t)n * sizeof(int));
-  match_report report = {rs->v, pa, half};
+  match_report report = {rs->v, pa, pb, half, a->out ? fopen(a->out, "w") : NULL};
   selfplay_match m = {.rs = rs, .start = start, .a = pa, .b = pb, .seed = MATCH_SEED, .games = n,
-                      .done = report_game, .ud = &report};
+                      .done = report_game, .ud = &report, .keep_games = report.pdn != NULL,
+                      .openings = openings, .nopenings = nopenings};
   int rc = CLI_OK;
   pa->threads = pb->threads = a->threads;
-  pa->seconds = pb->seconds = a->seconds; /* --time scales the timed levels */
-  if (load_player_eval(rs, a->eval_a, pa, &eval_a, &e) || load_player_eval(rs, a->eval_b, pb, &eval_b, &e) ||
-      selfplay_run(&m, &e)) {
+  pa->seconds = pb->seconds = a->seconds; /* --time scales the timed levels and is the Hub engine's */
+  pa->cpu_clock = pb->cpu_clock = a->cpu_time;
+  if (a->out && !report.pdn) {
+    cli_error("--out %s: cannot write it", a->out);
+    rc = CLI_FAILED;
+  } else if (load_player_eval(rs, a->eval_a, pa, &eval_a, &e) || load_player_eval(rs, a->eval_b, pb, &eval_b, &e) ||
+             selfplay_run(&m, &e)) {
     cli_error("%s", e.msg);
     rc = CLI_FAILED;
   } else {
     print_summary(pa, pb, n, half);
   }
+  if (report.pdn) fclose(report.pdn);
+  free(openings);
   free(eval_a);
   free(eval_b);
   free(half);
   return rc;
 }
 
+/* --a or --b: a level, a depth, 'random', or 'hub:COMMAND' (started here). */
+static int parse_player(const char *text, const char *flag, selfplay_player *p, hub_engine *engine, err *e) {
+  if (!text || strncmp(text, "hub:", 4) != 0) return selfplay_parse_player(text, flag, p, e);
+  memset(p, 0, sizeof *p);
+  if (!text[4]) return err_set(e, "%s hub:COMMAND needs a command", flag);
+  if (hub_engine_start(engine, text + 4, e)) return -1;
+  snprintf(p->name, sizeof p->name, "%s", text + 4);
+  p->external = hub_engine_choose;
+  p->external_ud = engine;
+  return 0;
+}
+
 int cmd_match(registry *reg, const cli_args *a) {
   ruleset rs;
   dr_position start;
   selfplay_player pa, pb;
+  hub_engine ea = {.pid = -1, .depth = a->depth}, eb = {.pid = -1, .depth = a->depth};
   err e;
   if (a->nargs < 1) {
     cli_error("match needs a variant: draughts match VARIANT --a PLAYER --b PLAYER --games N");
     return CLI_USAGE;
   }
-  if (selfplay_parse_player(a->level_a, "--a", &pa, &e) || selfplay_parse_player(a->level_b, "--b", &pb, &e)) {
-    cli_error("%s", e.msg);
-    return CLI_USAGE;
-  }
   if (!cli_variant(reg, a, a->args[0], &rs)) return CLI_FAILED;
-  int rc = cli_position(a, &rs, &start) ? CLI_FAILED : play_match(a, &rs, &start, &pa, &pb);
+  int rc = CLI_FAILED;
+  if (parse_player(a->level_a, "--a", &pa, &ea, &e) || parse_player(a->level_b, "--b", &pb, &eb, &e)) {
+    cli_error("%s", e.msg);
+    rc = strstr(e.msg, "hub engine") ? CLI_FAILED : CLI_USAGE;
+  } else if (cli_position(a, &rs, &start) == 0) {
+    rc = play_match(a, &rs, &start, &pa, &pb);
+  }
+  hub_engine_stop(&ea);
+  hub_engine_stop(&eb);
   return cli_finish(&rs, rc);
 }

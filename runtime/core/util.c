@@ -107,17 +107,34 @@ int name_is_valid(const char *s, size_t max) {
   return 1;
 }
 
+int data_path(const char *name, char *out, size_t len, err *e) {
+  const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
+  int n;
+  if (xdg && *xdg == '/') n = snprintf(out, len, "%s/draughts/%s", xdg, name); /* relative: ignored */
+  else if (home && *home) n = snprintf(out, len, "%s/.local/share/draughts/%s", home, name);
+  else return err_set(e, "no place for %s: set HOME or XDG_DATA_HOME", name);
+  if (n < 0 || (size_t)n >= len) return err_set(e, "the path of %s is too long", name);
+  return 0;
+}
+
+int make_dirs(const char *dir, err *e) {
+  char path[4096];
+  if (snprintf(path, sizeof path, "%s", dir) >= (int)sizeof path) return err_set(e, "path too long: %s", dir);
+  for (char *p = path + 1; *p; p++) {
+    if (*p != '/') continue;
+    *p = '\0';
+    if (mkdir(path, 0700) != 0 && errno != EEXIST) return err_set(e, "cannot create %s: %s", path, strerror(errno));
+    *p = '/';
+  }
+  if (mkdir(path, 0700) != 0 && errno != EEXIST) return err_set(e, "cannot create %s: %s", path, strerror(errno));
+  return 0;
+}
+
 int mkdir_parents(const char *file, err *e) {
   char dir[4096];
-  snprintf(dir, sizeof dir, "%s", file);
+  if (snprintf(dir, sizeof dir, "%s", file) >= (int)sizeof dir) return err_set(e, "path too long: %s", file);
   char *slash = strrchr(dir, '/');
   if (!slash || slash == dir) return 0;
   *slash = '\0';
-  for (char *p = dir + 1;; p++) {
-    if (*p != '/' && *p != '\0') continue;
-    char c = *p;
-    *p = '\0';
-    if (mkdir(dir, 0700) != 0 && errno != EEXIST) return err_set(e, "cannot create %s: %s", dir, strerror(errno));
-    if (!(*p = c)) return 0;
-  }
+  return make_dirs(dir, e);
 }

@@ -53,6 +53,13 @@ DRI_FUNC int mkdir_parents(const char *file, err *e);
 /* A name a plugin gives itself or its options and presets: [a-z0-9_]+, at most 'max' long. */
 DRI_FUNC int name_is_valid(const char *s, size_t max);
 
+/* The per-user data folder's 'name': $XDG_DATA_HOME/draughts/NAME (an absolute
+** XDG_DATA_HOME only), else ~/.local/share/draughts/NAME. */
+DRI_FUNC int data_path(const char *name, char *out, size_t len, err *e);
+
+/* Creates 'dir' and the folders above it that are missing (private: mode 0700). */
+DRI_FUNC int make_dirs(const char *dir, err *e);
+
 /* Monotonic time in seconds. */
 DRI_FUNC double now_seconds(void);
 

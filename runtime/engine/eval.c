@@ -136,7 +136,7 @@ int eval_weights_of(const ruleset *rs, eval_weights *w, err *e) {
   if (!src || !*src) return 0;
   char chunk[160];
   snprintf(chunk, sizeof chunk, "%s/eval.lua", rs->v->name);
-  return eval_lua_read(rs->v, chunk, src, w, e);
+  return eval_lua_read(rs->v, &rs->rules, chunk, src, w, e);
 }
 
 int eval_init(eval_ctx *c, const ruleset *rs, err *e) {
@@ -150,7 +150,7 @@ int eval_init(eval_ctx *c, const ruleset *rs, err *e) {
 int eval_attach(ruleset *rs, const char *path, err *e) {
   static uint64_t next_id;
   eval_weights *w = xmalloc(sizeof *w);
-  if (eval_read_file(rs->v, path, w, e)) {
+  if (eval_read_file(rs->v, &rs->rules, path, w, e)) {
     free(w);
     return -1;
   }
@@ -162,12 +162,12 @@ int eval_attach(ruleset *rs, const char *path, err *e) {
   return 0;
 }
 
-int eval_read_file(const dr_variant *v, const char *path, eval_weights *w, err *e) {
+int eval_read_file(const dr_variant *v, const dr_rules *rules, const char *path, eval_weights *w, err *e) {
   char *src = read_file(path, NULL, e);
   eval_default_weights(w);
   if (!src) return -1;
   const char *base = strrchr(path, '/');
-  int rc = eval_lua_read(v, base ? base + 1 : path, src, w, e);
+  int rc = eval_lua_read(v, rules, base ? base + 1 : path, src, w, e);
   free(src);
   return rc;
 }

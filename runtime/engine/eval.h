@@ -73,7 +73,7 @@ DRI_FUNC void eval_weights_write(FILE *out, const dr_variant *v, const eval_weig
 DRI_FUNC int eval_attach(ruleset *rs, const char *path, err *e);
 
 /* Reads an eval.lua file into 'w' (defaults first); errors name the file. */
-DRI_FUNC int eval_read_file(const dr_variant *v, const char *path, eval_weights *w, err *e);
+DRI_FUNC int eval_read_file(const dr_variant *v, const dr_rules *rules, const char *path, eval_weights *w, err *e);
 
 /* The weights of 'rs': its --eval file's, else the variant's eval.lua, else the
 ** defaults.  A broken eval.lua is an error naming it. */

@@ -133,9 +133,14 @@ int eval_lua_returned(script *sc, const dr_variant *v, eval_weights *w, err *e) 
   return script_call(sc, 2, 0, e);
 }
 
-int eval_lua_read(const dr_variant *v, const char *chunkname, const char *source, eval_weights *w, err *e) {
-  script *sc = script_open(v, NULL, chunkname, e);
+int eval_lua_read(const dr_variant *v, const dr_rules *rules, const char *chunkname, const char *source,
+                  eval_weights *w, err *e) {
+  dr_rules values;
+  if (rules) values = *rules;
+  else for (int i = 0; i < v->noptions; i++) values.opt[i] = v->options[i].def;
+  script *sc = script_open(v, &values, chunkname, e);
   if (!sc) return -1;
+  script_seal(sc); /* weights read the options, never set them */
   int rc = script_load(sc, source, e) || eval_lua_returned(sc, v, w, e) ? -1 : 0;
   script_close(sc);
   return rc;

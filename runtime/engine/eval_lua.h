@@ -11,9 +11,11 @@
 
 /* Runs 'source', a variant's eval.lua, which returns a table of evaluation weights
 ** (sdk/docs/eval.md), and sets the weights it names in 'w' (others keep their
-** value).  Unknown names and values out of range are errors naming the key. */
-DRI_FUNC int eval_lua_read(const dr_variant *v, const char *chunkname, const char *source, eval_weights *w,
-                           err *e);
+** value).  Unknown names and values out of range are errors naming the key.  The
+** script reads the rules' option values in 'options' (NULL 'rules': the defaults),
+** so weights can follow the rules (a short king is worth less than a flying one). */
+DRI_FUNC int eval_lua_read(const dr_variant *v, const dr_rules *rules, const char *chunkname, const char *source,
+                           eval_weights *w, err *e);
 
 /* Calls the chunk on top of the stack (from 'script_load'), which returns a table
 ** of weights, and reads that into 'w' as 'eval_lua_read' does, in one protected

@@ -18,8 +18,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
+#include "book.h"
+#include "egdb.h"
 #include "eval.h"
 #include "position.h"
 #include "tt.h"
@@ -77,9 +80,19 @@ typedef struct eval_entry {
   eval_ctx ctx;
   int failed;
   char msg[ERR_LEN];
+  egdb *db;   /* the endgame databases of these rules, or NULL */
+  book *book; /* their opening book, or NULL */
 } eval_entry;
 static eval_entry *eval_cache[EVAL_CACHE];
 static int eval_cached;
+static char *data_dir; /* NULL: the default folder */
+
+void search_set_data_dir(const char *dir) {
+  pthread_mutex_lock(&engine_lock);
+  free(data_dir);
+  data_dir = dir ? xstrdup(dir) : NULL;
+  pthread_mutex_unlock(&engine_lock);
+}
 
 static int same_rules(const ruleset *a, const ruleset *b) {
   return a->v == b->v && a->hooks_id == b->hooks_id && a->eval_id == b->eval_id && memcmp(&a->rules, &b->rules, sizeof a->rules) == 0;
@@ -95,11 +108,16 @@ static eval_entry *eval_entry_locked(const ruleset *rs) {
   en->rs = *rs;
   en->failed = eval_init(&en->ctx, &en->rs, &e) != 0;
   snprintf(en->msg, sizeof en->msg, "%s", en->failed ? e.msg : "");
+  char path[4200];
+  /* None, or unusable: the search does without (the egdb and book commands say why). */
+  if (egdb_open(rs, data_dir, &en->db, &e)) en->db = NULL;
+  if (book_path(rs, data_dir, path, sizeof path, &e) || book_open(rs, path, &en->book, &e)) en->book = NULL;
   return eval_cache[eval_cached++] = en;
 }
 
 int search_prepare(const ruleset *rs, err *e) {
   pthread_mutex_lock(&engine_lock);
+  shared_table_locked(); /* the table too, so the first move's clock does not pay for it */
   eval_entry *en = eval_entry_locked(rs);
   int rc = en && en->failed ? err_set(e, "%s", en->msg) : 0;
   pthread_mutex_unlock(&engine_lock);
@@ -148,6 +166,7 @@ typedef struct frame {
 typedef struct shared {
   const ruleset *rs;
   const eval_ctx *ev;
+  const egdb *db; /* NULL: no endgame database */
   tt *table;
   frame root;
   int root_plies;
@@ -157,6 +176,7 @@ typedef struct shared {
   uint64_t *hist;
   int max_depth;
   double t0, deadline, soft; /* deadline and soft: 0 for none */
+  int cpu_clock;              /* deadline and soft count each thread's processor time from 0 */
   uint64_t node_limit;
   volatile int *user_stop;
   int abort;  /* atomic: every thread stops */
@@ -184,6 +204,7 @@ typedef struct worker {
   shared *sh;
   int id;
   uint64_t nodes, flushed;
+  double cpu0; /* the thread's processor time when it started */
   uint64_t *keys; /* the game's keys, then one per ply of the current path */
   ply_data *plies[MAX_PLY];
   killer killers[MAX_PLY][2];
@@ -219,12 +240,23 @@ static void flush_nodes(worker *w) {
   w->flushed = w->nodes;
 }
 
+static double thread_seconds(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* The time the limits are measured on: the wall clock, or the thread's processor time. */
+static double clock_of(const worker *w) {
+  return w->sh->cpu_clock ? thread_seconds() - w->cpu0 : now_seconds();
+}
+
 /* Every 1024 nodes: the stop flag, the clock, the node budget. */
 static void poll_limits(worker *w) {
   shared *sh = w->sh;
   flush_nodes(w);
   if (user_stopped(sh)) abort_search(sh);
-  if (sh->deadline > 0 && now_seconds() >= sh->deadline) abort_search(sh);
+  if (sh->deadline > 0 && clock_of(w) >= sh->deadline) abort_search(sh);
   if (sh->node_limit && __atomic_load_n(&sh->nodes, __ATOMIC_RELAXED) >= sh->node_limit) abort_search(sh);
 }
 
@@ -285,6 +317,14 @@ static int verdict_of(worker *w, const frame *f, int ply, int nmoves) {
     if (sh->rs->judge(&sh->rs->rules, &f->pos, &h, &why) == DR_DRAW) v = DR_DRAW;
   }
   return v;
+}
+
+/* The endgame database's score of a position (the game's own ends already judged),
+** with '*known' 0 when it has none. */
+static int egdb_score(const shared *sh, const dr_position *p, int ply, int *known) {
+  int plies, r = sh->db ? egdb_probe(sh->db, p, &plies) : EGDB_UNKNOWN;
+  *known = r != EGDB_UNKNOWN;
+  return r == EGDB_WIN ? SEARCH_WIN - ply - plies : r == EGDB_LOSS ? -(SEARCH_WIN - ply - plies) : 0;
 }
 
 static int same_killer(const killer *k, const dr_move *m) { return k->from == m->from && k->to == m->to; }
@@ -355,12 +395,22 @@ static int count_captures(const dr_movelist *l) {
   return n;
 }
 
+/* Whether the side not to move of a quiet position has a capture waiting (a shot
+** the leaf's score would not see); only where the plugin counts quiet moves. */
+static int capture_pending(const shared *sh, const dr_position *p) {
+  dr_position q = *p;
+  q.turn ^= 1;
+  return sh->rs->quiet_count && rules_quiet_count(sh->rs, &q) < 0;
+}
+
 /* The hot loop: one node of the alpha-beta search.  'depth' <= 0 is the
 ** quiescence: only captures are searched, so no line stops in the middle of an
-** exchange (captures are usually compulsory, so there is no standing pat then). */
+** exchange (captures are usually compulsory, so there is no standing pat then).
+** A quiet leaf where the other side has a capture waiting gets one more ply of
+** every move (depth 0 only: its own leaves, at depth -1, get no more). */
 static int node_search(worker *w, const frame *f, int depth, int alpha, int beta, int ply) {
   shared *sh = w->sh;
-  int pv_node = beta - alpha > 1, turn = f->pos.turn;
+  int pv_node = beta - alpha > 1, turn = f->pos.turn, extend = 0;
   if (ply < SEARCH_MAX_PV) w->pvlen[ply] = 0;
   if ((++w->nodes & 1023) == 0) poll_limits(w);
   if (aborted(sh)) return 0;
@@ -368,24 +418,32 @@ static int node_search(worker *w, const frame *f, int depth, int alpha, int beta
   if (depth <= 0) { /* a quiet leaf is judged and scored without a move list */
     int quiet = rules_quiet_count(sh->rs, &f->pos);
     if (quiet >= 0) {
-      int verdict = verdict_of(w, f, ply, quiet);
-      return verdict != DR_ONGOING ? terminal_score(verdict, turn, ply) : eval_position(sh->ev, &f->pos);
+      int verdict = verdict_of(w, f, ply, quiet), known;
+      if (verdict != DR_ONGOING) return terminal_score(verdict, turn, ply);
+      int exact = egdb_score(sh, &f->pos, ply, &known);
+      if (known) return exact;
+      if (depth < 0 || !capture_pending(sh, &f->pos)) return eval_position(sh->ev, &f->pos);
+      extend = 1;
     }
   }
   ply_data *pd = ply_at(w, ply);
   int listed = rules_generate(sh->rs, &f->pos, &pd->list);
   if (listed == GUARD_REFUSED) return refuse_search(sh), 0;
   if (listed != DR_OK) return eval_position(sh->ev, &f->pos);
-  int verdict = verdict_of(w, f, ply, pd->list.count);
+  int verdict = verdict_of(w, f, ply, pd->list.count), known;
   if (verdict != DR_ONGOING) return terminal_score(verdict, turn, ply);
+  int exact = egdb_score(sh, &f->pos, ply, &known);
+  if (known) return exact;
   if (ply >= MAX_PLY - 1 || pd->list.count == 0) return eval_position(sh->ev, &f->pos);
   if (alpha < -SEARCH_WIN + ply) alpha = -SEARCH_WIN + ply; /* no end can come sooner than this */
   if (beta > SEARCH_WIN - ply - 1) beta = SEARCH_WIN - ply - 1;
   if (alpha >= beta) return alpha;
   movelist_unique(&pd->list);
 
-  int best = -INF, orig_alpha = alpha;
-  if (depth <= 0) {
+  int best = -INF, orig_alpha = alpha, quiesce = depth < 0 ? -1 : 0; /* the depth of quiescence children */
+  if (extend) {
+    depth = 1, quiesce = -1;
+  } else if (depth <= 0) {
     int captures = count_captures(&pd->list);
     depth = 0;
     if (captures == 0) return eval_position(sh->ev, &f->pos);
@@ -407,7 +465,7 @@ static int node_search(worker *w, const frame *f, int depth, int alpha, int beta
   order_moves(w, pd, have ? &hit : NULL, ply, turn);
 
   /* A forced move costs no depth: draughts lines are full of them. */
-  int next = depth == 0 ? 0 : pd->list.count == 1 ? depth : depth - 1;
+  int next = depth == 0 || extend ? quiesce : pd->list.count == 1 ? depth : depth - 1;
   int best_i = -1, searched = 0;
   for (int i = 0; i < pd->list.count; i++) {
     pick_move(pd, i);
@@ -521,9 +579,10 @@ static void publish(worker *w, int depth, int score) {
 }
 
 /* Whether thread 0 should start another iteration after completing 'depth'. */
-static int go_deeper(const shared *sh, int depth, int score) {
+static int go_deeper(const worker *w, int depth, int score) {
+  const shared *sh = w->sh;
   if (sh->nroot == 1 && depth >= 1) return 0; /* nothing to choose */
-  if (sh->soft > 0 && now_seconds() >= sh->soft) return 0;
+  if (sh->soft > 0 && clock_of(w) >= sh->soft) return 0;
   if (search_is_win(score) && depth >= SEARCH_WIN - abs(score) + 2) return 0; /* the end is in sight */
   return 1;
 }
@@ -531,6 +590,7 @@ static int go_deeper(const shared *sh, int depth, int score) {
 static void *worker_run(void *arg) {
   worker *w = arg;
   shared *sh = w->sh;
+  w->cpu0 = thread_seconds();
   int score = 0;
   for (int depth = 1 + (w->id & 1); depth <= sh->max_depth; depth++) {
     int s = iterate(w, depth, score);
@@ -542,7 +602,7 @@ static void *worker_run(void *arg) {
     score = s;
     if (w->id != 0) continue;
     publish(w, depth, score);
-    if (!go_deeper(sh, depth, score)) break;
+    if (!go_deeper(w, depth, score)) break;
   }
   flush_nodes(w);
   if (w->id == 0) abort_search(sh); /* the helpers stop with the main thread */
@@ -608,17 +668,21 @@ static void setup_root(shared *sh, const game *g) {
 static void setup_limits(shared *sh, const search_limits *l, volatile int *stop) {
   sh->t0 = now_seconds();
   sh->max_depth = l->depth > 0 && l->depth < MAX_PLY - 8 ? l->depth : MAX_PLY - 8;
-  sh->deadline = l->seconds > 0 ? sh->t0 + l->seconds : 0;
-  sh->soft = l->seconds > 0 ? sh->t0 + l->seconds * 0.45 : 0;
+  sh->cpu_clock = l->cpu_clock;
+  double from = sh->cpu_clock ? 0 : sh->t0;
+  sh->deadline = l->seconds > 0 ? from + l->seconds : 0;
+  sh->soft = l->seconds > 0 ? from + l->seconds * 0.45 : 0;
   sh->node_limit = l->nodes;
   sh->user_stop = stop;
 }
 
-static const eval_ctx *evaluator(const ruleset *rs, eval_ctx **own) {
+static const eval_ctx *evaluator(const ruleset *rs, eval_ctx **own, const egdb **db, const book **bk) {
   pthread_mutex_lock(&engine_lock);
   eval_entry *en = eval_entry_locked(rs);
   pthread_mutex_unlock(&engine_lock);
   *own = NULL;
+  *db = en ? en->db : NULL;
+  *bk = en ? en->book : NULL;
   if (en) return &en->ctx;
   *own = xmalloc(sizeof **own); /* more rulesets than the cache holds: build one for this search */
   eval_init(*own, rs, NULL);
@@ -725,6 +789,40 @@ static void apply_level(shared *sh, const search_limits *l) {
 
 /* ---------------------------------------------------------------- entry */
 
+/* The book's move, played at once; 0 when the book has none for this position. */
+static int book_move(shared *sh, const game *g, const book *bk, search_progress progress, void *ud, dr_move *best,
+                     search_info *info) {
+  int score;
+  if (!book_probe(bk, g, best, &score)) return 0;
+  memset(&sh->info, 0, sizeof sh->info);
+  sh->info.score = score;
+  sh->info.pvlen = 1;
+  sh->info.pv[0] = *best;
+  if (progress) progress(ud, &sh->info);
+  if (info) *info = sh->info;
+  return 1;
+}
+
+/* A root the database knows keeps only the moves that keep its value, quickest to a
+** win first (so a won ending is won, not drawn by repetition, and every move brings
+** the end nearer); the search then chooses among them. */
+static void keep_database_moves(shared *sh) {
+  int plies;
+  if (egdb_probe(sh->db, &sh->root.pos, &plies) == EGDB_UNKNOWN) return;
+  int *rank = xmalloc((size_t)sh->nroot * sizeof(int)), best = -3000, kept = 0;
+  for (int i = 0; i < sh->nroot; i++) {
+    dr_position c = sh->root.pos;
+    pos_apply(&c, &sh->root_moves[i]);
+    int d, r = c.side[0] && c.side[1] ? egdb_probe(sh->db, &c, &d) : (d = 0, EGDB_LOSS); /* the last piece taken */
+    rank[i] = egdb_move_rank(r, d);
+    if (rank[i] > best) best = rank[i];
+  }
+  for (int i = 0; i < sh->nroot; i++)
+    if (rank[i] == best) sh->root_moves[kept++] = sh->root_moves[i];
+  sh->nroot = kept;
+  free(rank);
+}
+
 /* The move to play when the search was cut short. */
 static void finish_result(shared *sh) {
   if (!sh->have_best) { /* stopped before the first iteration ended */
@@ -754,11 +852,20 @@ int search_best(const game *g, const search_limits *limits, search_progress prog
   memset(sh, 0, sizeof *sh);
   eval_ctx *own_eval;
   setup_root(sh, g);
-  setup_limits(sh, l, stop);
   sh->progress = progress;
   sh->ud = ud;
-  own_eval = NULL;
-  sh->ev = l->eval ? l->eval : evaluator(g->rs, &own_eval);
+  const egdb *db;
+  const book *bk;
+  const eval_ctx *own_rules_eval = evaluator(g->rs, &own_eval, &db, &bk);
+  sh->ev = l->eval ? l->eval : own_rules_eval;
+  /* A playing level below full strength makes its mistakes without the databases. */
+  int full = l->level == 0 || l->level == SEARCH_LEVELS;
+  if (full && !l->no_book && !l->eval && book_move(sh, g, bk, progress, ud, best, info)) {
+    free(own_eval), free(sh->root_moves), free(sh->hist), free(sh);
+    return 0;
+  }
+  if (!l->no_egdb && full) sh->db = db;
+  if (sh->db) keep_database_moves(sh);
   /* Another evaluator's scores must not meet the shared table's. */
   if (l->level > 0 || l->eval || l->private_table) {
     sh->table = private_table();
@@ -775,6 +882,7 @@ int search_best(const game *g, const search_limits *limits, search_progress prog
     return SEARCH_NO_MEMORY;
   }
   tt_new_search(sh->table);
+  setup_limits(sh, l, stop); /* the clock starts once the table and the evaluator are ready */
   /* House-rule hooks run in one Lua state behind a lock: more threads would only wait. */
   run_workers(sh, g->rs->hooks ? 1 : thread_count(l));
   finish_result(sh);

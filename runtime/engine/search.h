@@ -30,6 +30,12 @@ typedef struct search_limits {
   /* A transposition table of its own (always, at a playing level or with 'eval'),
   ** so the result depends on nothing but the game and the limits. */
   int private_table;
+  /* Added: 1 to search without the endgame databases, or the opening book (for
+  ** measuring them, and for building the book). */
+  int no_egdb, no_book;
+  /* Added: 1 to measure 'seconds' in each search thread's processor time, not on the
+  ** wall clock: a fair clock against engines that count theirs so, on a busy machine. */
+  int cpu_clock;
 } search_limits;
 
 typedef struct search_info {
@@ -64,7 +70,8 @@ DRI_FUNC void search_level_limits(int level, search_limits *out);
 
 /* Reads the variant's evaluation weights (its eval.lua) and builds the evaluator
 ** for these rules, once: call it when a game is set up to report a broken eval.lua.
-** 'search_best' does it on first use otherwise (falling back to default weights). */
+** 'search_best' does it on first use otherwise (falling back to default weights).
+** It also allocates the shared table, so the first search starts at full speed. */
 DRI_FUNC int search_prepare(const ruleset *rs, err *e);
 
 /* Size of the transposition table shared by full-strength searches (level 0), in
@@ -72,6 +79,12 @@ DRI_FUNC int search_prepare(const ruleset *rs, err *e);
 ** playing level use a small table of their own so that they never read deeper
 ** than their level allows.  Returns the size it will use: never more than the machine allows ('tt_max_megabytes'). */
 DRI_FUNC size_t search_set_hash(size_t megabytes);
+
+/* Where the endgame databases (egdb.h) and the opening books (book.h) are looked
+** for: NULL for the per-user data folder.  Call it before the first search of a set
+** of rules; their databases and book are opened once and kept.  Searches at a
+** playing level below full strength use neither (their mistakes are the point). */
+DRI_FUNC void search_set_data_dir(const char *dir);
 
 /* Forgets every stored position ('new-game' in the Hub protocol); allocates the
 ** table if no search has yet: -1 and a message when no memory can be had for it. */

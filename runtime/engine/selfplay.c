@@ -13,16 +13,22 @@
 #include <unistd.h>
 
 #define OPENING_PLIES 4       /* random plies before the engines take over, at first */
-#define OPENING_MAX_PLIES 16
+#define OPENING_MAX_PLIES SELFPLAY_OPENING_MAX
 #define OPENING_TRIES 200
 #define OPENING_TRIES_PER_LENGTH 25
 #define BALANCE_DEPTH 10      /* an opening must look even to a search this deep... */
 #define BALANCE_MARGIN 60     /* ...within this score */
 
-int selfplay_parse_player(const char *text, const char *flag, selfplay_player *p, err *e) {
-  char *end;
+int selfplay_parse_player(const char *spec, const char *flag, selfplay_player *p, err *e) {
+  char *end, text[64];
   memset(p, 0, sizeof *p);
-  if (!text) return err_set(e, "match needs %s PLAYER: a level 1 to %d, 'random' or depth=D", flag, SEARCH_LEVELS);
+  if (!spec) return err_set(e, "match needs %s PLAYER: a level 1 to %d, 'random' or depth=D", flag, SEARCH_LEVELS);
+  snprintf(text, sizeof text, "%s", spec);
+  for (char *opt = strrchr(text, ','); opt; *opt = '\0', opt = strrchr(text, ',')) {
+    if (strcmp(opt, ",noegdb") == 0) p->no_egdb = 1;
+    else if (strcmp(opt, ",nobook") == 0) p->no_book = 1;
+    else return err_set(e, "%s: '%s' is not an option of a player (,noegdb and ,nobook are)", flag, opt + 1);
+  }
   if (strcmp(text, "random") == 0) {
     snprintf(p->name, sizeof p->name, "random");
     return 0;
@@ -36,13 +42,14 @@ int selfplay_parse_player(const char *text, const char *flag, selfplay_player *p
                    SEARCH_LEVELS, text);
   if (depth) p->depth = (int)n;
   else p->level = (int)n;
-  snprintf(p->name, sizeof p->name, depth ? "depth %ld" : "level %ld", n);
+  snprintf(p->name, sizeof p->name, depth ? "depth %ld%s%s" : "level %ld%s%s", n, p->no_egdb ? " no egdb" : "",
+           p->no_book ? " no book" : "");
   return 0;
 }
 
 int selfplay_parallel_safe(const selfplay_player *p) {
   search_limits l;
-  if (p->threads > 1) return 0; /* a search on several threads is timing-dependent */
+  if (p->threads > 1 || p->external) return 0; /* a search on several threads is timing-dependent */
   if (p->depth > 0 || p->level == 0) return 1;
   search_level_limits(p->level, &l);
   return l.seconds == 0 && p->seconds == 0 && l.threads == 1;
@@ -50,11 +57,7 @@ int selfplay_parallel_safe(const selfplay_player *p) {
 
 /* ------------------------------------------------------------ openings */
 
-/* A pair's opening: the random plies both of its games start with. */
-typedef struct opening {
-  int nplies;
-  dr_move move[OPENING_MAX_PLIES];
-} opening;
+typedef selfplay_opening opening;
 
 /* Random plies from the start. */
 static int random_plies(game *g, uint64_t seed, int plies, err *e) {
@@ -109,6 +112,10 @@ static int choose_opening(game *g, uint64_t seed, key_set *seen, opening *out, e
 
 static int choose_openings(const selfplay_match *m, opening *out, int npairs, err *e) {
   game g;
+  if (m->nopenings > 0) {
+    for (int p = 0; p < npairs; p++) out[p] = m->openings[p % m->nopenings];
+    return 0;
+  }
   size_t cap = 64;
   while (cap < 4 * (size_t)npairs * OPENING_TRIES_PER_LENGTH) cap *= 2;
   key_set seen = {xmalloc(cap * sizeof(uint64_t)), cap - 1};
@@ -124,7 +131,7 @@ static int choose_openings(const selfplay_match *m, opening *out, int npairs, er
 
 static int choose(const game *g, const selfplay_player *p, rng *r, dr_move *out) {
   search_limits l;
-  if (p->level == 0 && p->depth == 0) {
+  if (p->level == 0 && p->depth == 0 && !p->external) {
     *out = g->legal.moves[rng_below(r, (uint32_t)g->legal.count)];
     return 0;
   }
@@ -140,6 +147,9 @@ static int choose(const game *g, const selfplay_player *p, rng *r, dr_move *out)
   }
   if (p->threads) l.threads = p->threads;
   l.eval = p->eval;
+  l.no_egdb = p->no_egdb;
+  l.no_book = p->no_book;
+  l.cpu_clock = p->cpu_clock;
   return search_best(g, &l, NULL, NULL, NULL, out, NULL);
 }
 
@@ -153,12 +163,21 @@ static int play_game(game *g, const opening *start, const selfplay_player *white
       snprintf(why, len, "%s", e.msg);
       return 1;
     }
+  char forfeit[128] = "";
   while (g->result == DR_ONGOING && g->count < SELFPLAY_MAX_PLIES) {
     dr_move mv;
     const selfplay_player *p = game_position(g)->turn == DR_WHITE ? white : black;
+    if (p->external) {
+      double seconds = p->seconds > 0 ? p->seconds : 1.0;
+      if (p->external(p->external_ud, g, seconds, &mv, forfeit, sizeof forfeit) == 0 && game_play(g, &mv, &e) == 0)
+        continue;
+      game_resign(g); /* a program that cannot answer loses */
+      break;
+    }
     if (choose(g, p, &r, &mv) || game_play(g, &mv, &e)) break;
   }
-  snprintf(why, len, "%s, %d plies", g->result == DR_ONGOING ? "move cap" : g->why, g->count);
+  snprintf(why, len, "%s%s%s, %d plies", g->result == DR_ONGOING ? "move cap" : g->why, *forfeit ? ": " : "",
+           forfeit, g->count);
   return g->result == DR_WHITE_WINS ? 2 : g->result == DR_BLACK_WINS ? 0 : 1;
 }
 

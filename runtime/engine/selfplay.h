@@ -18,10 +18,27 @@ typedef struct selfplay_player {
   double seconds;       /* > 0: the time per move of the timed levels */
   int threads;          /* search threads; 0: the level's own */
   const eval_ctx *eval; /* NULL: the evaluation of the rules */
+  int no_egdb;          /* ",noegdb": without the endgame databases */
+  int no_book;          /* ",nobook": without the opening book */
+  int cpu_clock;        /* its time is processor time (search_limits.cpu_clock) */
   char name[96];
+  /* Another program choosing the moves (an engine speaking the Hub protocol): 0
+  ** and a legal move, or -1 with the reason in 'why', and it loses the game.
+  ** NULL: the engine plays. */
+  int (*external)(void *ud, const game *g, double seconds, dr_move *out, char *why, size_t len);
+  void *external_ud;
 } selfplay_player;
 
-/* Parses "3", "random" or "depth=5"; fills 'name'.  The message names 'flag'. */
+#define SELFPLAY_OPENING_MAX 16 /* plies of an opening */
+
+/* The plies both games of a pair start with. */
+typedef struct selfplay_opening {
+  int nplies;
+  dr_move move[SELFPLAY_OPENING_MAX];
+} selfplay_opening;
+
+/* Parses "3", "random" or "depth=5", perhaps with ",noegdb" and ",nobook"; fills 'name'
+** (and clears 'external').  The message names 'flag'. */
 DRI_FUNC int selfplay_parse_player(const char *text, const char *flag, selfplay_player *p, err *e);
 
 /* True when the player's searches are single-threaded and untimed, so games of
@@ -36,6 +53,10 @@ typedef struct selfplay_match {
   int games;
   int jobs;        /* games played at once; 0: one per core (only if both players allow it) */
   int keep_games;  /* hand each finished game to 'done' (for sampling positions) */
+  /* Openings given (a ballot list): pair i plays openings[i % nopenings].  NULL:
+  ** short random openings that a quick search finds about even. */
+  const selfplay_opening *openings;
+  int nopenings;
   /* Called once per game, in game order, from one thread at a time: 'half' is A's
   ** score in half-points, 'why' how the game ended, 'g' the game if 'keep_games'. */
   void (*done)(void *ud, int index, int a_white, int half, const char *why, const game *g);

@@ -14,11 +14,10 @@
 #define SEATS_MAX 64
 
 static int seats_path(char *out, size_t len) {
-  const char *env = getenv("DRAUGHTS_SEATS"), *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
-  if (env && *env) return snprintf(out, len, "%s", env), 0;
-  if (xdg && *xdg == '/') return snprintf(out, len, "%s/draughts/seats", xdg), 0;
-  if (home && *home) return snprintf(out, len, "%s/.local/share/draughts/seats", home), 0;
-  return -1;
+  const char *env = getenv("DRAUGHTS_SEATS");
+  err ignored;
+  if (env && *env) return snprintf(out, len, "%s", env) >= (int)len ? -1 : 0;
+  return data_path("seats", out, len, &ignored);
 }
 
 static int parse_line(const char *line, seat_record *r) {

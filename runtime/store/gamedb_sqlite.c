@@ -364,13 +364,8 @@ static int adopt(sqlite_db *d, err *e) {
 }
 
 int gamedb_path(const char *path, char *out, size_t len, err *e) {
-  const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
-  int n;
-  if (path && *path) n = snprintf(out, len, "%s", path);
-  else if (xdg && *xdg == '/') n = snprintf(out, len, "%s/draughts/server.db", xdg);
-  else if (home && *home) n = snprintf(out, len, "%s/.local/share/draughts/server.db", home);
-  else return err_set(e, "no place for the server's store: set HOME or XDG_DATA_HOME, or give --store FILE");
-  if (n < 0 || (size_t)n >= len) return err_set(e, "the server store's path is too long");
+  if (!path || !*path) return data_path("server.db", out, len, e);
+  if (snprintf(out, len, "%s", path) >= (int)len) return err_set(e, "the server store's path is too long");
   return 0;
 }
 

@@ -148,13 +148,13 @@ int pst_row_text(profile_store *ps, sqlite3_stmt *st, char *out, size_t len, err
 /* ------------------------------------------------------------------ path */
 
 int profile_path(const char *path, char *out, size_t len, err *e) {
-  const char *env = getenv("DRAUGHTS_PROFILE_DB"), *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
+  const char *env = getenv("DRAUGHTS_PROFILE_DB");
   int n;
   if (path && *path) n = snprintf(out, len, "%s", path);
   else if (env && *env) n = snprintf(out, len, "%s", env);
-  else if (xdg && *xdg == '/') n = snprintf(out, len, "%s/draughts/profiles.db", xdg); /* relative: ignored */
-  else if (home && *home) n = snprintf(out, len, "%s/.local/share/draughts/profiles.db", home);
-  else return err_set(e, "no place for the score store: set HOME, XDG_DATA_HOME or DRAUGHTS_PROFILE_DB");
+  else if (data_path("profiles.db", out, len, e))
+    return err_set(e, "no place for the score store: set HOME, XDG_DATA_HOME or DRAUGHTS_PROFILE_DB");
+  else return 0;
   if (n < 0 || (size_t)n >= len) return err_set(e, "the score store's path is too long");
   return 0;
 }
@@ -166,14 +166,7 @@ static int make_parent(const char *file, err *e) {
   char *slash = strrchr(dir, '/');
   if (!slash || slash == dir) return 0;
   *slash = '\0';
-  for (char *p = dir + 1; *p; p++) {
-    if (*p != '/') continue;
-    *p = '\0';
-    if (mkdir(dir, 0700) != 0 && errno != EEXIST) return err_set(e, "cannot create %s: %s", dir, strerror(errno));
-    *p = '/';
-  }
-  if (mkdir(dir, 0700) != 0 && errno != EEXIST) return err_set(e, "cannot create %s: %s", dir, strerror(errno));
-  return 0;
+  return make_dirs(dir, e);
 }
 
 /* ------------------------------------------------------------ moving aside */

@@ -26,10 +26,31 @@ expect_lines "match prints the score and Elo" "^level 2 vs random: +[0-9]* =[0-9
 expect_lines "bench prints search figures" "^template .* search [0-9]*  4 positions  1 thread " -- \
   bench template --depth 2 --threads 1
 
+expect_lines "match on processor time" "^level 6 vs level 5: " -- \
+  match template --a 6 --b 5 --time 0.01 --cpu-time --threads 1 --games 2
 expect_lines "match at a fixed depth" "^depth 3 vs random: " -- match template --a depth=3 --b random --games 2
 expect_lines "bench prints the cost of a Lua hook" \
   "^template *perft *[0-9]*  no script *[0-9.]* Mnodes/s  no-op Lua filter *[0-9.]* Mnodes/s" -- \
   bench template --depth 2 --threads 1
+
+# Another engine speaking the Hub protocol: our own, as a child process.
+expect_lines "match against a Hub engine" "^depth 2 vs $draughts hub template --threads 1: +[0-9]* =[0-9]* -[0-9]*, score [0-9.]*/2 " -- \
+  match template --a depth=2 --b "hub:$draughts hub template --threads 1" --depth 2 --games 2
+"$draughts" book openings template --plies 2 --depth 2 >"$work/openings.txt" 2>"$err"
+if [ "$(grep -c '^[a-h][1-8]-[a-h][1-8] [a-h][1-8]-[a-h][1-8]  # [-+][0-9.]*$' "$work/openings.txt")" -ge 4 ]; then pass
+else fail "book openings: $(cat "$work/openings.txt" "$err")"; fi
+head -3 "$work/openings.txt" >"$work/two.txt" # the comment line and two openings
+expect_lines "match plays each opening twice" "^game   4  A (depth 1) black" -- \
+  match template --a depth=1 --b depth=1 --openings "$work/two.txt" --out "$work/games.pdn"
+if [ "$(grep -c '^\[Result "' "$work/games.pdn")" -eq 4 ] && grep -q "^1\. $(sed -n 2p "$work/two.txt" | cut -c1-5)" "$work/games.pdn"
+then pass; else fail "match --out: $(cat "$work/games.pdn")"; fi
+printf 'a3-b4\na3-a4\n' >"$work/bad.txt"
+expect_error "an opening that is not legal" "bad.txt:2: move 'a3-a4'" -- \
+  match template --a depth=1 --b depth=1 --openings "$work/bad.txt"
+expect_error "a Hub engine that cannot start" "hub engine 'exit 3' did not start" -- \
+  match template --a depth=1 --b "hub:exit 3"
+expect_lines "a Hub engine that plays nonsense loses" "^game   1  A (depth 1) white  wins  (black resigned: .* not a legal move" -- \
+  match template --a depth=1 --b "hub:sed -u 's/^go.*/done move=zz/;s/^hub$/wait/;s/^init$/ready/;/^[wdr]/!d'" --games 2
 
 expect_error "analyse without a variant" "analyse needs a variant" -- analyse
 expect_error "match without players" "match needs --a PLAYER" -- match template --b 1

@@ -450,7 +450,7 @@ Test(eval, every_shipped_eval_lua_reads_cleanly) {
     plugin *p = open_plugin(&src[i]);
     eval_weights w;
     eval_default_weights(&w);
-    cr_expect_eq(eval_lua_read(&p->v, path, text, &w, &e), 0, "%s", e.msg);
+    cr_expect_eq(eval_lua_read(&p->v, NULL, path, text, &w, &e), 0, "%s", e.msg);
     cr_expect_eq(w.man, 100, "%s: a man is 100 by convention", path);
     free(text);
     plugin_close(p);
@@ -461,7 +461,7 @@ static void expect_eval_error(const dr_variant *v, const char *source, const cha
   eval_weights w;
   err e;
   eval_default_weights(&w);
-  cr_assert_neq(eval_lua_read(v, "bad.lua", source, &w, &e), 0, "accepted: %s", source);
+  cr_assert_neq(eval_lua_read(v, NULL, "bad.lua", source, &w, &e), 0, "accepted: %s", source);
   cr_expect(strstr(e.msg, part) != NULL, "'%s' not in '%s'", part, e.msg);
   cr_expect(strstr(e.msg, "bad.lua") != NULL, "no file name in '%s'", e.msg);
 }
@@ -481,13 +481,35 @@ Test(eval, bad_weights_are_refused_with_the_key_named) {
   eval_weights w;
   err e;
   eval_default_weights(&w);
-  cr_expect_eq(eval_lua_read(&p->v, "ok.lua", "return {king = 250, advance = {0, 5}, squares = {man = {c3 = 7}}}",
+  cr_expect_eq(eval_lua_read(&p->v, NULL, "ok.lua", "return {king = 250, advance = {0, 5}, squares = {man = {c3 = 7}}}",
                                 &w, &e), 0, "%s", e.msg);
   cr_expect_eq(w.king, 250);
   cr_expect_eq(w.nadvance, 2);
   cr_expect_eq(w.advance[1], 5);
   cr_expect_eq(w.square_man[point_find(rs.v->geometry, "c3", 2)], 7);
   rules_free(&rs);
+  plugin_close(p);
+}
+
+/* Weights follow the rules: Brazilian's king is worth less in the casual preset,
+** whose kings are short; a weights script reads the options but never sets them. */
+Test(eval, weights_read_the_rules_options) {
+  char path[1024];
+  err e;
+  ruleset official, casual;
+  snprintf(path, sizeof path, "%s/brazilian.so", PLUGIN_DIR);
+  plugin *p = plugin_open(path, &e);
+  cr_assert_not_null(p, "%s", e.msg);
+  cr_assert_eq(rules_load(&official, &p->v, NULL, &e), 0, "%s", e.msg);
+  cr_assert_eq(rules_load(&casual, &p->v, "casual", &e), 0, "%s", e.msg);
+  eval_weights a, b;
+  cr_assert_eq(eval_weights_of(&official, &a, &e), 0, "%s", e.msg);
+  cr_assert_eq(eval_weights_of(&casual, &b, &e), 0, "%s", e.msg);
+  cr_expect_eq(a.king, 300);
+  cr_expect_eq(b.king, 150);
+  expect_eval_error(&p->v, "options.flying_kings = false return {}", "options are set when the rules load");
+  rules_free(&official);
+  rules_free(&casual);
   plugin_close(p);
 }
 
@@ -512,7 +534,7 @@ Test(eval, written_weights_read_back_to_the_same_evaluation) {
   eval_weights w, back;
   err e;
   eval_default_weights(&w);
-  cr_assert_eq(eval_lua_read(&p->v, "w.lua",
+  cr_assert_eq(eval_lua_read(&p->v, NULL, "w.lua",
                                 "return {king = 275, mobility = -3, advance = {0, 4, 9}, "
                                 "squares = {man = {c3 = 7, h2 = -4}, king = {a1 = 12}}}", &w, &e), 0, "%s", e.msg);
   char *text = NULL;
@@ -521,7 +543,7 @@ Test(eval, written_weights_read_back_to_the_same_evaluation) {
   eval_weights_write(f, &p->v, &w, "a test");
   fclose(f);
   eval_default_weights(&back);
-  cr_assert_eq(eval_lua_read(&p->v, "written.lua", text, &back, &e), 0, "%s in:\n%s", e.msg, text);
+  cr_assert_eq(eval_lua_read(&p->v, NULL, "written.lua", text, &back, &e), 0, "%s in:\n%s", e.msg, text);
   free(text);
   eval_ctx a, b;
   eval_init_weights(&a, &rs, &w);

@@ -2,7 +2,7 @@
 -- Tuned by self-play at depth 6 against the default weights.
 return {
   man = 100,
-  king = 300,           -- a flying king is worth about three men
+  king = options.flying_kings and 300 or 150, -- a flying king is worth about three men, a short one 1.5
   advance = {0, 1, 3, 5, 8, 12, 18},  -- men by row from their own side: tempo, but not too early
   center = 2,
   king_center = 3,

@@ -1,0 +1,42 @@
+/*
+** book.h — opening books: for positions near the start, the move a deep search of
+** the engine chose, built by the engine itself and played without searching.
+**
+** A book is a text file per variant and preset (book/VARIANT-PRESET.book in the
+** per-user data folder by default): a header naming the rules it was built for,
+** then one line per position, 'FEN MOVE SCORE DEPTH'.  A book of other rules is
+** refused by name; a line that does not read is refused with its line number.
+*/
+#ifndef DRAUGHTS_BOOK_H
+#define DRAUGHTS_BOOK_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "game.h"
+#include "rules.h"
+#include "util.h"
+
+typedef struct book book;
+
+/* The book file of these rules under 'dir' (NULL: the per-user data folder's book/). */
+DRI_FUNC int book_path(const ruleset *rs, const char *dir, char *out, size_t len, err *e);
+
+/* Reads a book; -1 and a one-line message when it is missing, of other rules, or bad. */
+DRI_FUNC int book_open(const ruleset *rs, const char *path, book **out, err *e);
+DRI_FUNC void book_close(book *b);
+DRI_FUNC int book_size(const book *b);
+
+/* The book's move for the position of 'g' (one of its legal moves) and its score
+** for the side to move; 0 when the book has none. */
+DRI_FUNC int book_probe(const book *b, const game *g, dr_move *out, int *score);
+
+/* Writes a book of the positions up to 'plies' plies from 'start' where a side that
+** keeps to the book moves (each side in turn: the other side's every reply, its own
+** best move), each with the move a search of 'depth' plies finds.  'progress' is
+** told each position. */
+DRI_FUNC int book_build(const ruleset *rs, const dr_position *start, int plies, int depth, const char *path,
+                        void (*progress)(void *ud, int done, const char *fen, const char *move, int score),
+                        void *ud, err *e);
+
+#endif

@@ -1,0 +1,39 @@
+#!/bin/sh
+# test_book.sh DRAUGHTS — opening books built by the engine's own searches: build,
+# probe, the search playing the book's move, and the refusals (other rules, a line
+# that does not read, no book), each one line.
+set -u
+draughts=$1
+. "$(dirname "$0")/../lib.sh"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+dir=$work/book
+book=$dir/english-acf.book
+
+expect_lines "book build writes every position" "^book $book written" -- \
+  book build english --plies 2 --depth 4 --dir "$dir"
+if [ "$(grep -c '^[WB]:' "$book")" -eq 15 ]; then pass; else fail "15 positions to 2 plies: $(wc -l <"$book")"; fi
+expect_lines "book probe of the start" "^book [0-9]*-[0-9]*  [-+][0-9.]*  (15 positions)" -- \
+  book probe english --dir "$dir"
+expect_lines "a position out of the book" "^not in the book" -- \
+  book probe english --dir "$dir" --fen B:BKa1,c1:WKh8
+expect_lines "the search plays the book's move at once" "^depth  0 .* nodes  *0 " -- \
+  analyse english --depth 9 --dir "$dir"
+expect_lines "a player without the book searches" "^depth 2 no book vs depth 2: " -- \
+  match english --a depth=2,nobook --b depth=2 --games 2 --dir "$dir"
+
+expect_error "a book of other rules" "built for the rules 'english move_limit=40 preset=acf', not 'english move_limit=0" -- \
+  book probe english --set move_limit=0 --dir "$dir"
+cp "$book" "$work/keep"
+echo "B:Ba1:Wh8 a1-b2" >>"$book"
+expect_error "a line without its score" "english-acf.book:17: expected 'FEN MOVE SCORE DEPTH'" -- \
+  book probe english --dir "$dir"
+cp "$work/keep" "$book"; echo "B:Bc3:Wh8 c3-c4 0 1" >>"$book"
+expect_error "a move that is not legal there" "english-acf.book:17: move 'c3-c4'" -- book probe english --dir "$dir"
+printf 'nonsense\n' >"$book"
+expect_error "a file that is not a book" "english-acf.book: not an opening book" -- book probe english --dir "$dir"
+expect_error "no book" "russian-official.book: No such file or directory" -- book probe russian --dir "$dir"
+expect_error "book without a subcommand" "book needs a subcommand and a variant" -- book english
+
+echo "book: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
