@@ -1,8 +1,9 @@
 /*
 ** guard.c — the checks between a plugin's output and everything that indexes with
 ** it.  What indexing needs (counts and points in range) is checked on every list
-** that is used; the whole contract of a move is checked by the conformance suite.  A refusal is kept per descriptor, so the first bad output is the
-** one reported, whichever command or thread met it.
+** that is used; the whole contract of a move is checked by the conformance suite.
+** A refusal is kept per descriptor, so the first bad output is the one reported,
+** whichever command or thread met it.
 */
 #include "guard.h"
 

@@ -191,6 +191,40 @@ Test(session, a_capture_part_way_shows_what_the_rules_say) {
   cr_expect_eq(input().removed, 0, "elsewhere jumped pieces stay until the move ends");
 }
 
+/* In Russian draughts a man that reaches the far rank in a capture goes on as a
+** king, while the jumped pieces stay on the board until the move ends. */
+Test(session, a_russian_man_crowned_part_way_goes_on_as_a_king) {
+  start_game("russian", NULL, "W:Wf6,a1:Be7,b6,h8", DR_PLAYER_HUMAN, DR_PLAYER_HUMAN);
+  cr_assert_eq(h->input_point(s, point("f6")), DR_INPUT_SELECTED, "%s", h->error(s));
+  cr_assert_eq(h->input_point(s, point("d8")), DR_INPUT_LANDED, "%s", h->error(s));
+  dr_input in = input();
+  cr_expect_eq(in.crowned, 1, "crowned on d8");
+  cr_expect_eq(in.removed, 0, "e7 stays until the move ends");
+  cr_expect_eq(in.jumped, bits("e7"));
+}
+
+/* English, Russian and International draughts show the count their judge keeps: the
+** one nearer its end when an endgame count runs beside the kings-only limit. */
+Test(session, every_world_variant_shows_its_draw_count) {
+  start_game("english", NULL, NULL, DR_PLAYER_HUMAN, DR_PLAYER_HUMAN);
+  cr_expect_str_eq(status().draw_count, "moves each without a capture or a man move");
+  cr_expect_eq(status().draw_limit, 40);
+  start_game("russian", NULL, NULL, DR_PLAYER_HUMAN, DR_PLAYER_HUMAN);
+  cr_expect_str_eq(status().draw_count, "moves each with only kings moving and nothing taken");
+  cr_expect_eq(status().draw_limit, 15);
+  start_game("russian", NULL, "W:WKa1,Kc3,Ke5:BKh8", DR_PLAYER_HUMAN, DR_PLAYER_HUMAN);
+  cr_expect_str_eq(status().draw_count, "moves each since the king stood alone");
+  cr_expect_eq(status().draw_limit, 5, "three pieces against a lone king on the main road");
+  start_game("international", NULL, "W:WK46,47,48:BK5", DR_PLAYER_HUMAN, DR_PLAYER_HUMAN);
+  cr_expect_str_eq(status().draw_count, "moves each of the endgame count against a lone king");
+  cr_expect_eq(status().draw_limit, 16);
+  cr_assert_eq(h->play_text(s, "48-43"), 0, "%s", h->error(s));
+  cr_assert_eq(h->play_text(s, "5-10"), 0, "%s", h->error(s));
+  cr_expect_eq(status().draw_counted, 1, "one move each");
+  start_game("international", "fmjd", NULL, DR_PLAYER_HUMAN, DR_PLAYER_HUMAN);
+  cr_expect_eq(status().draw_limit, 25);
+}
+
 /* Asked in the middle of a capture, the hint goes on with it, although a capture by
 ** another piece (a1xc3xe5xg7, three pieces) is the best move of the position. */
 Test(session, a_hint_in_the_middle_of_a_capture_goes_on_with_it) {

@@ -83,6 +83,16 @@ static int en_judge(const dr_rules *rules, const dr_position *pos, const dr_hist
   return DR_ONGOING;
 }
 
+/* The 40-move count, for the players to watch. */
+static const char *en_draw_count(const dr_rules *rules, const dr_position *pos, const dr_history *h, int *counted,
+                                 int *limit) {
+  (void)pos;
+  if (rules->opt[EN_OPT_MOVE_LIMIT] <= 0) return NULL;
+  *counted = h->plies_since_man_move / 2;
+  *limit = rules->opt[EN_OPT_MOVE_LIMIT];
+  return "moves each without a capture or a man move";
+}
+
 static const char help[] =
   "English checkers\n"
   "\n"
@@ -143,6 +153,7 @@ static const dr_variant variant = {
   .help = help,
   .eval = dr_embedded_eval,
   .quiet_count = english_quiet_count,
+  .draw_count = en_draw_count,
   .conventions = &conventions,
 };
 

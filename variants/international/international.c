@@ -115,6 +115,25 @@ static int in_judge(const dr_rules *rules, const dr_position *pos, const dr_hist
   return DR_ONGOING;
 }
 
+/* The count nearer its end, the endgame count's or the kings-only limit's. */
+static const char *in_draw_count(const dr_rules *rules, const dr_position *pos, const dr_history *h, int *counted,
+                                 int *limit) {
+  int quiet = rules->opt[IN_OPT_QUIET_MOVE_LIMIT];
+  const char *why = NULL;
+  int plies = rules->opt[IN_OPT_ENDGAME_COUNTS] ? endgame_plies(pos, &why) : 0;
+  int since = h->plies_with_king[DR_WHITE] < h->plies_with_king[DR_BLACK] ? h->plies_with_king[DR_WHITE]
+                                                                         : h->plies_with_king[DR_BLACK];
+  if (plies && (quiet <= 0 || plies - since < 2 * quiet - h->plies_since_man_move)) {
+    *counted = since / 2;
+    *limit = plies / 2;
+    return "moves each of the endgame count against a lone king";
+  }
+  if (quiet <= 0) return NULL;
+  *counted = h->plies_since_man_move / 2;
+  *limit = quiet;
+  return "moves each with only kings moving and nothing taken";
+}
+
 static const char help[] =
   "International draughts\n"
   "\n"
@@ -179,6 +198,7 @@ static const dr_variant variant = {
   .help = help,
   .eval = dr_embedded_eval,
   .quiet_count = international_quiet_count,
+  .draw_count = in_draw_count,
   .conventions = &conventions,
 };
 

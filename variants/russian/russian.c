@@ -140,6 +140,35 @@ static int ru_judge(const dr_rules *rules, const dr_position *pos, const dr_hist
   return DR_ONGOING;
 }
 
+/* The count nearer its end, an endgame count's or the kings-only limit's. */
+static const char *ru_draw_count(const dr_rules *rules, const dr_position *pos, const dr_history *h, int *counted,
+                                 int *limit) {
+  int quiet = rules->opt[RU_OPT_KINGS_ONLY_LIMIT];
+  endgame_count c = rules->opt[RU_OPT_ENDGAME_COUNTS] ? endgame_rule(pos) : count_of(0, NULL);
+  int run = count_run(&c, h);
+  if (c.plies && (quiet <= 0 || c.plies - run < 2 * quiet - h->plies_since_man_move)) {
+    *counted = run / 2;
+    *limit = c.plies / 2;
+    return c.lone < 0 ? "moves each without a capture or a crowning" : "moves each since the king stood alone";
+  }
+  if (quiet <= 0) return NULL;
+  *counted = h->plies_since_man_move / 2;
+  *limit = quiet;
+  return "moves each with only kings moving and nothing taken";
+}
+
+/* Jumped pieces leave when the move ends; a man that lands on the far rank on the way
+** is a king from there on. */
+static void ru_capture_midway(const dr_rules *rules, const dr_position *pos, const dr_move *m, int legs,
+                              dr_bits *removed, int *crowned) {
+  (void)rules;
+  *removed = 0;
+  *crowned = 0;
+  if (pos->kings >> m->from & 1) return;
+  for (int k = 0; k < legs && k < m->njumps; k++)
+    if (dr_bit(m->path[k]) & geometry.promotion[pos->turn]) *crowned = 1;
+}
+
 static const char help[] =
   "Russian draughts\n"
   "\n"
@@ -202,6 +231,8 @@ static const dr_variant variant = {
   .help = help,
   .eval = dr_embedded_eval,
   .quiet_count = russian_quiet_count,
+  .draw_count = ru_draw_count,
+  .capture_midway = ru_capture_midway,
   .conventions = &conventions,
 };
 
