@@ -67,8 +67,9 @@ enum {
 };
 
 /* The variant a record is for: its GameType or Variant tag (names of variants already
-** found, never a file to load), else 'fallback' (the command line's, or NULL).  A Variant tag naming no variant found is only a note when something else
-** decides; 'notes' may be NULL. */
+** found, never a file to load), else 'fallback' (the command line's, or NULL).  A
+** Variant tag naming no variant found is only a note when something else decides;
+** 'notes' may be NULL. */
 DRI_FUNC const plugin *pdn_variant(registry *reg, const pdn_record *r, const plugin *fallback, int mode,
                                    pdn_notes *notes, err *e);
 

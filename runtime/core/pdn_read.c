@@ -44,9 +44,13 @@ static void skip_line(scanner *sc) {
 
 /* White space, and the '%' line comments PDN 3.0 counts as white space. */
 static void skip_space(scanner *sc) {
-  for (char c; (c = sc->s[sc->at]) && (isspace((unsigned char)c) || c == '%'); sc->at++) {
-    if (c == '%') skip_line(sc);
-    if (sc->s[sc->at] == '\n') sc->line++;
+  for (char c; (c = sc->s[sc->at]) && (isspace((unsigned char)c) || c == '%');) {
+    if (c == '%') { /* to the end of the line, which the file's end may be */
+      skip_line(sc);
+      continue;
+    }
+    if (c == '\n') sc->line++;
+    sc->at++;
   }
 }
 

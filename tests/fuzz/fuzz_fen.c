@@ -21,7 +21,7 @@ static void round_trip(const ruleset *rs, const dr_position *p, int notation) {
   char text[1024];
   dr_position again;
   err e = {{0}};
-  fen_write(rs->v->geometry, p, notation, text, sizeof text);
+  fen_write_as(rs->v, p, notation, text, sizeof text);
   fuzz_require(fen_read(rs, text, &again, &e) == 0, "a written FEN does not read back", e.msg);
   fuzz_require(pos_same(p, &again), "a FEN reads back to another position", text);
 }

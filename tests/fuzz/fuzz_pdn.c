@@ -19,9 +19,9 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
 
 /* Replays 'r' into 'g' with the rules its tags name ('rs' to free); -1 and a message if it does not. */
 static int replay(const pdn_record *r, ruleset *rs, game *g, err *e) {
-  const plugin *p = pdn_variant(fuzz_registry(), r, NULL, e);
+  const plugin *p = pdn_variant(fuzz_registry(), r, NULL, PDN_FILE_DECIDES, NULL, e);
   if (!p || pdn_rules(r, &p->v, rs, e)) return -1;
-  if (pdn_replay(r, rs, g, e) == 0) return 0;
+  if (pdn_replay(r, rs, g, NULL, e) == 0) return 0;
   rules_free(rs);
   return -1;
 }

@@ -45,7 +45,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
 static void read_back(const char *nick) {
   int current, best;
   err e = {{0}};
-  fuzz_require(profile_friend_streak(store, nick, "brazilian", &current, &best, &e) >= 0,
+  fuzz_require(profile_friend_streak(store, nick, "brazilian", "official", &current, &best, &e) >= 0,
                "an imported friend cannot be looked up", e.msg);
 }
 

@@ -210,6 +210,16 @@ Test(pdn, reads_line_comments_and_a_left_out_move) {
   pdn_record_free(&r);
 }
 
+/* A '%' comment on the file's last line, with no end of line after it (found by
+** fuzz_pdn: the reader stepped past the end of the text). */
+Test(pdn, a_line_comment_may_end_the_file) {
+  char *text = strdup("1. 32-28 19-23 % the last line");
+  pdn_record r = parse_ok(text);
+  expect_moves(&r, 2, (const char *const[]){"32-28", "19-23"});
+  pdn_record_free(&r);
+  free(text);
+}
+
 Test(pdn, refuses_what_the_standards_fail_files_hold) {
   expect_parse_error("[Result \"0-2\"]\n1. 0-2\n", "move number 1. is followed by no move");
   expect_parse_error("1. c3-d4 f6-e5 2.\n", "move number 2. is followed by no move");
