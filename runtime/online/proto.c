@@ -41,6 +41,7 @@ typedef struct schema {
 
 static const char *const sides[] = {"white", "black", "random", NULL};
 static const char *const actions[] = {"offer", "accept", "decline", NULL};
+static const char *const levels[] = {"1", "2", "3", "4", "5", "6", "streak", NULL}; /* the engine's SEARCH_LEVELS */
 
 static const field f_clock[] = {REQ("initial", K_INT, 1, PROTO_MAX_CLOCK),
                                 OPT("increment", K_INT, 0, PROTO_MAX_INCREMENT), END};
@@ -54,6 +55,7 @@ static const field f_create[] = {ID_FIELDS,
                                  {"clock", K_OBJ, 0, 1, 0, 0, f_clock, NULL},
                                  {"side", K_ENUM, 0, 0, 0, 0, NULL, sides},
                                  OPT("public", K_BOOL, 0, 0),
+                                 {"computer", K_ENUM, 0, 0, 0, 0, NULL, levels},
                                  END};
 static const field f_join[] = {ID_FIELDS, REQ("code", K_STR, 1, PROTO_MAX_ID), END};
 static const field f_resume[] = {ID_FIELDS, REQ("game", K_STR, 1, PROTO_MAX_ID),

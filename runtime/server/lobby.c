@@ -13,6 +13,7 @@
 #include <sys/random.h>
 
 #include "profile.h"
+#include "search.h"
 
 #define LIST_MAX 200    /* games in one answer to 'list' */
 #define HISTORY_MAX 50
@@ -182,20 +183,44 @@ static void created(conn *c, const proto_msg *m, table *t, int side) {
   table_send_state(t, c);
 }
 
+/* A game against the computer starts at once, with the computer in the other seat;
+** when the engine's queue is full the server says it is busy and creates nothing. */
+static int computer_wanted(conn *c, const proto_msg *m, int *level, int *streak) {
+  const char *text = proto_str(m->root, "computer");
+  int threads, waiting;
+  *level = 0;
+  if (!text) return 0;
+  *level = computer_level_of(text, streak);
+  if (!pool_full(c->srv->pool)) return 0;
+  pool_load(c->srv->pool, &threads, &waiting);
+  conn_error(c, m->id, "busy", "the server is busy: its %d engine thread%s are taken and %d moves wait; try again in a minute",
+             threads, threads == 1 ? "" : "s", waiting);
+  return -1;
+}
+
 static void create(conn *c, const proto_msg *m) {
   char spec[256];
   gamedb_game row;
   err e;
+  int level, streak;
   if (c->addr->games >= c->srv->cfg.max_games)
     return conn_error(c, m->id, "limit", "too many open games from %s: at most %d", c->addr->name,
                       c->srv->cfg.max_games);
   const plugin *p = find_variant(c, m, proto_str(m->root, "variant"));
-  if (!p || rules_of(c, m, p, spec, sizeof spec)) return;
+  if (!p || rules_of(c, m, p, spec, sizeof spec) || computer_wanted(c, m, &level, &streak)) return;
   new_row(c, m, p, spec, &row);
   table *t = table_new(c->srv, &row, &e);
-  if (!t) return conn_error(c, m->id, PROTO_INVALID, "create: %s", e.msg);
+  if (!t || (level && search_prepare(t->rs, &e))) {
+    table_free(t);
+    return conn_error(c, m->id, PROTO_INVALID, "create: %s", e.msg);
+  }
   table_detach(c);
-  created(c, m, t, creator_side(m));
+  int side = creator_side(m);
+  created(c, m, t, side);
+  if (!level) return;
+  computer_seat(t, side ^ 1, level, streak);
+  store_seat(c->srv, &t->row, side ^ 1);
+  table_start(t, wall_ms());
 }
 
 /* ------------------------------------------------------- join, resume */

@@ -41,7 +41,10 @@ static json_t *seat(const table *t, int side, int64_t now) {
     if (clock >= 0 && t->row.status == GAMEDB_PLAYING && side == table_side_to_move(t) && clock < left) left = clock;
     gone = json_integer(left > 0 ? left : 0);
   }
-  return json_pack("{s:s, s:b, s:o}", "name", t->row.name[side], "connected", t->seat[side] != NULL, "gone", gone);
+  json_t *computer = computer_wire(t, side);
+  json_t *s = json_pack("{s:s, s:b, s:o}", "name", t->row.name[side], "connected", t->seat[side] || computer, "gone", gone);
+  if (computer) set(s, "computer", computer);
+  return s;
 }
 
 json_t *wire_players(const table *t, int64_t now) {
