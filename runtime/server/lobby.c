@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/random.h>
 
+#include "notation.h"
 #include "profile.h"
 #include "search.h"
 
@@ -339,6 +340,35 @@ static void history(conn *c, const proto_msg *m) {
   conn_send(c, r);
 }
 
+/* What a client needs to offer a game of each variant: its presets and options, as
+** declared (a client never sends Lua), and what its players call their sides. */
+static json_t *variant_entry(const dr_variant *v) {
+  json_t *presets = json_array(), *options = json_array();
+  char doc[256];
+  for (const dr_preset *p = v->presets; p && p->name; p++) {
+    rules_preset_doc(p->script, doc, sizeof doc);
+    json_array_append_new(presets, json_pack("{s:s, s:s}", "name", p->name, "doc", doc));
+  }
+  for (int i = 0; i < v->noptions; i++) {
+    const dr_option *o = &v->options[i];
+    json_array_append_new(options, json_pack("{s:s, s:s, s:i, s:i, s:i, s:s}", "name", o->name, "type",
+                                             o->type == DR_OPTION_BOOL ? "bool" : "int", "default", o->def, "min",
+                                             o->min, "max", o->max, "doc", o->doc ? o->doc : ""));
+  }
+  return json_pack("{s:s, s:s, s:[s, s], s:o, s:o}", "name", v->name, "title", v->title, "sides", side_name(v, 0),
+                   side_name(v, 1), "presets", presets, "options", options);
+}
+
+static void variants(conn *c, const proto_msg *m) {
+  json_t *list = json_array();
+  for (int i = 0; i < c->srv->reg->count; i++) json_array_append_new(list, variant_entry(&c->srv->reg->items[i]->v));
+  json_t *r = proto_new(MSG_VARIANT_LIST);
+  json_object_set_new(r, "variants", list);
+  json_object_set_new(r, "levels", json_integer(SEARCH_LEVELS));
+  if (m->id >= 0) json_object_set_new(r, "re", json_integer(m->id));
+  conn_send(c, r);
+}
+
 static void leave(conn *c, const proto_msg *m) {
   table_detach(c);
   json_t *r = proto_new(MSG_LEFT);
@@ -363,6 +393,7 @@ void lobby_message(conn *c, const proto_msg *m) {
   case MSG_LEAVE: leave(c, m); break;
   case MSG_PDN: pdn(c, m); break;
   case MSG_HISTORY: history(c, m); break;
+  case MSG_VARIANTS: variants(c, m); break;
   default: table_message(c, m); break;
   }
 }

@@ -164,6 +164,7 @@ json_t *wire_state(const table *t, int role, int64_t now) {
   if (role != ROLE_SPECTATOR) set(m, "code", json_string(t->row.code));
   set(m, "variant", json_string(t->rs->v->name));
   set(m, "title", json_string(t->rs->v->title));
+  set(m, "sides", json_pack("{s:s, s:s}", "white", side_name(t->rs->v, DR_WHITE), "black", side_name(t->rs->v, DR_BLACK)));
   set(m, "rules", json_string(t->row.rules));
   set(m, "geometry", proto_geometry(g));
   fen_write(g, &t->g.ply[0].pos, NOTATION_ALGEBRAIC, start, sizeof start);
