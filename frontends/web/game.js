@@ -88,6 +88,7 @@ export class GameView {
   on_seated(m) { if (m.token) seats.put(m.game, m.token, m.side); }
 
   on_error(m) {
+    if (!this.state || m.re !== undefined) return; // a request's error goes to whoever asked
     this.pending = false;
     this.sel = [];
     this.say(m.message);
