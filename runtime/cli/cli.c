@@ -69,7 +69,8 @@ static const char usage[] =
     "                            (--variant V, --profile NICK, --export FILE, --import FILE, --pdn ID)\n"
     "  serve                     the game server for online play (--listen ADDR:PORT, --store FILE,\n"
     "                            --cert FILE --key FILE, --seat-timeout S, --max-connections N,\n"
-    "                            --max-games N, --rate N, --lag MS)\n"
+    "                            --max-games N, --rate N, --lag MS, --web DIR; the computer's\n"
+    "                            moves: --threads N, --queue N waiting, --time S each at most)\n"
     "\n"
     "options (every command):\n"
     "  --rules PRESET|FILE.lua   rule preset by name, or a Lua rules script\n"
@@ -162,6 +163,7 @@ static const char **string_option(cli_args *a, const char *flag) {
   if (strcmp(flag, "--key") == 0) return &a->key;
   if (strcmp(flag, "--rate") == 0) return &a->rate;
   if (strcmp(flag, "--lag") == 0) return &a->lag;
+  if (strcmp(flag, "--web") == 0) return &a->web;
   if (strcmp(flag, "--server") == 0) return &a->server;
   if (strcmp(flag, "--join") == 0) return &a->join;
   if (strcmp(flag, "--watch") == 0) return &a->watch;
@@ -189,6 +191,7 @@ static int *count_option(cli_args *a, const char *flag, long *max) {
   if (strcmp(flag, "--seat-timeout") == 0) return *max = 86400, &a->seat_timeout;
   if (strcmp(flag, "--max-connections") == 0) return *max = 1000000, &a->max_connections;
   if (strcmp(flag, "--max-games") == 0) return *max = 1000000, &a->max_games;
+  if (strcmp(flag, "--queue") == 0) return *max = 100000, &a->queue;
   if (strcmp(flag, "--spectators") == 0) return *max = 100, &a->spectators;
   if (strcmp(flag, "--plies") == 0) return *max = 16, &a->plies;
   if (strcmp(flag, "--pieces") == 0) return *max = 8, &a->pieces;

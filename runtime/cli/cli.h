@@ -48,6 +48,8 @@ typedef struct cli_args {
   const char *connect;                     /* dxp: HOST:PORT to call */
   const char *rate, *lag;                  /* serve: messages a second, latency allowed (ms) */
   int seat_timeout, max_connections, max_games; /* serve: 0 for the defaults */
+  int queue;                                 /* serve: the computer's moves that may wait */
+  const char *web;                           /* serve: the web front end's directory */
   const char *server, *join, *watch; /* play online: the server, a join code, a game to watch */
   int public_game;                           /* play online: list the game publicly */
   int spectators;                            /* bench --server: spectators per game */

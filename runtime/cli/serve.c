@@ -35,6 +35,25 @@ static int parse_positive(const char *flag, const char *text, double max, double
   return 0;
 }
 
+/* The web front end: --web DIR, else the copy beside the executable (the build tree)
+** or the installed one; none found, and the server serves no page. */
+static int web_dir(const cli_args *a, char *out, size_t len, const char **dir) {
+  char exe[4096];
+  err e;
+  *dir = NULL;
+  if (a->web) {
+    if (web_check(a->web, &e)) return cli_error("%s", e.msg), -1;
+    return *dir = a->web, 0;
+  }
+  exe_dir(exe, sizeof exe);
+  const char *const tries[] = {"%s/web", "%s/../" DRAUGHTS_WEB_SUBDIR};
+  for (size_t i = 0; i < sizeof tries / sizeof *tries; i++) {
+    snprintf(out, len, tries[i], exe);
+    if (web_check(out, &e) == 0) return *dir = out, 0;
+  }
+  return 0;
+}
+
 static int configure(const cli_args *a, server_config *c, char *host, size_t len) {
   double v;
   server_defaults(c);
@@ -50,6 +69,9 @@ static int configure(const cli_args *a, server_config *c, char *host, size_t len
   if (a->rate) c->rate = v;
   if (a->lag && parse_positive("--lag", a->lag, 60000, &v)) return -1;
   if (a->lag) c->lag_ms = (int)v;
+  if (a->threads) c->engine_threads = a->threads;
+  if (a->queue) c->engine_queue = a->queue;
+  if (a->seconds > 0) c->engine_seconds = a->seconds;
   return 0;
 }
 
@@ -58,7 +80,8 @@ int cmd_serve(registry *reg, const cli_args *a) {
   char host[256];
   err e;
   if (a->nargs) return cli_error("serve takes no arguments, only options"), CLI_USAGE;
-  if (configure(a, &cfg, host, sizeof host)) return CLI_USAGE;
+  char web[4096 + 64];
+  if (configure(a, &cfg, host, sizeof host) || web_dir(a, web, sizeof web, &cfg.web)) return CLI_USAGE;
   if (reg->count == 0) return cli_error("no variant plugins found: a server needs at least one"), CLI_FAILED;
   server *srv = server_open(reg, &cfg, &e);
   if (!srv) return cli_error("%s", e.msg), CLI_FAILED;
@@ -66,6 +89,7 @@ int cmd_serve(registry *reg, const cli_args *a) {
   printf("draughts: serving on %s://%s%s%s:%d (store %s", cfg.cert ? "wss" : "ws", v6 ? "[" : "", cfg.host, v6 ? "]" : "",
          server_port(srv), server_store(srv));
   if (server_restored(srv)) printf(", %d live game%s restored", server_restored(srv), server_restored(srv) == 1 ? "" : "s");
+  if (cfg.web) printf(", web page from %s", cfg.web);
   printf(")\n");
   fflush(stdout);
   int rc = server_run(srv, &e);

@@ -48,6 +48,13 @@ void game_free(game *g) {
   memset(g, 0, sizeof *g);
 }
 
+void game_copy(game *dst, const game *src) {
+  *dst = *src;
+  dst->ply = xmalloc((size_t)src->cap * sizeof *src->ply);
+  memcpy(dst->ply, src->ply, (size_t)(src->count + 1) * sizeof *src->ply);
+  if (src->why == src->resigned_why) dst->why = dst->resigned_why;
+}
+
 static int count_repetitions(const game *g) {
   const game_ply *now = &g->ply[g->count];
   int n = 1;

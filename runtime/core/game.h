@@ -76,6 +76,8 @@ DRI_FUNC extern const history_field history_fields[];
 /* Starts a game from 'start' (already checked). */
 DRI_FUNC int game_init(game *g, const ruleset *rs, const dr_position *start, err *e);
 DRI_FUNC void game_free(game *g);
+/* A copy of 'src' of its own (for a search on another thread); game_free it. */
+DRI_FUNC void game_copy(game *dst, const game *src);
 
 static inline const dr_position *game_position(const game *g) { return &g->ply[g->count].pos; }
 

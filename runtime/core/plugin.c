@@ -330,7 +330,7 @@ static void scan_dir(registry *r, const char *dir) {
   free(names);
 }
 
-static void exe_dir(char *out, size_t len) {
+void exe_dir(char *out, size_t len) {
   ssize_t n = readlink("/proc/self/exe", out, len - 1);
   if (n <= 0) {
     snprintf(out, len, ".");

@@ -40,6 +40,9 @@ typedef struct registry {
 /* Finds every plugin, variant or front end: in each directory of $DRAUGHTS_PLUGIN_PATH,
 ** then in 'plugins/' beside the executable, then in the install prefix. */
 DRI_FUNC void registry_scan(registry *r);
+/* The directory of the running executable ("." when it cannot be told): plugins and
+** the web front end's files are found from it, in the build tree as when installed. */
+DRI_FUNC void exe_dir(char *out, size_t len);
 DRI_FUNC void registry_free(registry *r);
 DRI_FUNC const plugin *registry_find(const registry *r, const char *name);
 DRI_FUNC const frontend *registry_find_frontend(const registry *r, const char *name);

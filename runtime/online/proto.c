@@ -41,6 +41,7 @@ typedef struct schema {
 
 static const char *const sides[] = {"white", "black", "random", NULL};
 static const char *const actions[] = {"offer", "accept", "decline", NULL};
+static const char *const levels[] = {"1", "2", "3", "4", "5", "6", "streak", NULL}; /* the engine's SEARCH_LEVELS */
 
 static const field f_clock[] = {REQ("initial", K_INT, 1, PROTO_MAX_CLOCK),
                                 OPT("increment", K_INT, 0, PROTO_MAX_INCREMENT), END};
@@ -54,6 +55,7 @@ static const field f_create[] = {ID_FIELDS,
                                  {"clock", K_OBJ, 0, 1, 0, 0, f_clock, NULL},
                                  {"side", K_ENUM, 0, 0, 0, 0, NULL, sides},
                                  OPT("public", K_BOOL, 0, 0),
+                                 {"computer", K_ENUM, 0, 0, 0, 0, NULL, levels},
                                  END};
 static const field f_join[] = {ID_FIELDS, REQ("code", K_STR, 1, PROTO_MAX_ID), END};
 static const field f_resume[] = {ID_FIELDS, REQ("game", K_STR, 1, PROTO_MAX_ID),
@@ -96,6 +98,7 @@ static const field s_pdn[] = {OPT("game", K_STR, 1, PROTO_MAX_ID), REQ("text", K
                               END};
 static const field s_history[] = {OPT("name", K_STR, 1, PROTO_MAX_NAME), REQ("games", K_ARR, 0, 0), END};
 static const field s_left[] = {END};
+static const field s_variants[] = {REQ("variants", K_ARR, 0, 0), END};
 
 static const schema schemas[] = {
     {MSG_HELLO, "hello", 0, f_hello},       {MSG_LIST, "list", 0, f_empty},
@@ -105,7 +108,7 @@ static const schema schemas[] = {
     {MSG_RESIGN, "resign", 0, f_empty},     {MSG_DRAW, "draw", 0, f_action},
     {MSG_ABORT, "abort", 0, f_empty},       {MSG_REMATCH, "rematch", 0, f_action},
     {MSG_LEAVE, "leave", 0, f_empty},       {MSG_PDN, "pdn", 0, f_game},
-    {MSG_HISTORY, "history", 0, f_history},
+    {MSG_HISTORY, "history", 0, f_history}, {MSG_VARIANTS, "variants", 0, f_empty},
     {MSG_WELCOME, "welcome", 1, s_welcome}, {MSG_ERROR, "error", 1, s_error},
     {MSG_CREATED, "created", 1, s_created}, {MSG_SEATED, "seated", 1, s_seated},
     {MSG_STATE, "state", 1, s_state},       {MSG_MOVED, "moved", 1, s_moved},
@@ -113,7 +116,7 @@ static const schema schemas[] = {
     {MSG_OVER, "over", 1, s_over},          {MSG_TALLY, "tally", 1, s_tally},
     {MSG_WATCHERS, "watchers", 1, s_watchers}, {MSG_GAMES, "games", 1, s_games},
     {MSG_PDN_TEXT, "pdn", 1, s_pdn},        {MSG_HISTORY_LIST, "history", 1, s_history},
-    {MSG_LEFT, "left", 1, s_left},
+    {MSG_LEFT, "left", 1, s_left},          {MSG_VARIANT_LIST, "variants", 1, s_variants},
 };
 #define NSCHEMAS (sizeof schemas / sizeof *schemas)
 

@@ -12,7 +12,9 @@
 #include <string.h>
 #include <sys/random.h>
 
+#include "notation.h"
 #include "profile.h"
+#include "search.h"
 
 #define LIST_MAX 200    /* games in one answer to 'list' */
 #define HISTORY_MAX 50
@@ -182,20 +184,44 @@ static void created(conn *c, const proto_msg *m, table *t, int side) {
   table_send_state(t, c);
 }
 
+/* A game against the computer starts at once, with the computer in the other seat;
+** when the engine's queue is full the server says it is busy and creates nothing. */
+static int computer_wanted(conn *c, const proto_msg *m, int *level, int *streak) {
+  const char *text = proto_str(m->root, "computer");
+  int threads, waiting;
+  *level = 0;
+  if (!text) return 0;
+  *level = computer_level_of(text, streak);
+  if (!pool_full(c->srv->pool)) return 0;
+  pool_load(c->srv->pool, &threads, &waiting);
+  conn_error(c, m->id, "busy", "the server is busy: its %d engine thread%s are taken and %d moves wait; try again in a minute",
+             threads, threads == 1 ? "" : "s", waiting);
+  return -1;
+}
+
 static void create(conn *c, const proto_msg *m) {
   char spec[256];
   gamedb_game row;
   err e;
+  int level, streak;
   if (c->addr->games >= c->srv->cfg.max_games)
     return conn_error(c, m->id, "limit", "too many open games from %s: at most %d", c->addr->name,
                       c->srv->cfg.max_games);
   const plugin *p = find_variant(c, m, proto_str(m->root, "variant"));
-  if (!p || rules_of(c, m, p, spec, sizeof spec)) return;
+  if (!p || rules_of(c, m, p, spec, sizeof spec) || computer_wanted(c, m, &level, &streak)) return;
   new_row(c, m, p, spec, &row);
   table *t = table_new(c->srv, &row, &e);
-  if (!t) return conn_error(c, m->id, PROTO_INVALID, "create: %s", e.msg);
+  if (!t || (level && search_prepare(t->rs, &e))) {
+    table_free(t);
+    return conn_error(c, m->id, PROTO_INVALID, "create: %s", e.msg);
+  }
   table_detach(c);
-  created(c, m, t, creator_side(m));
+  int side = creator_side(m);
+  created(c, m, t, side);
+  if (!level) return;
+  computer_seat(t, side ^ 1, level, streak);
+  store_seat(c->srv, &t->row, side ^ 1);
+  table_start(t, wall_ms());
 }
 
 /* ------------------------------------------------------- join, resume */
@@ -314,6 +340,35 @@ static void history(conn *c, const proto_msg *m) {
   conn_send(c, r);
 }
 
+/* What a client needs to offer a game of each variant: its presets and options, as
+** declared (a client never sends Lua), and what its players call their sides. */
+static json_t *variant_entry(const dr_variant *v) {
+  json_t *presets = json_array(), *options = json_array();
+  char doc[256];
+  for (const dr_preset *p = v->presets; p && p->name; p++) {
+    rules_preset_doc(p->script, doc, sizeof doc);
+    json_array_append_new(presets, json_pack("{s:s, s:s}", "name", p->name, "doc", doc));
+  }
+  for (int i = 0; i < v->noptions; i++) {
+    const dr_option *o = &v->options[i];
+    json_array_append_new(options, json_pack("{s:s, s:s, s:i, s:i, s:i, s:s}", "name", o->name, "type",
+                                             o->type == DR_OPTION_BOOL ? "bool" : "int", "default", o->def, "min",
+                                             o->min, "max", o->max, "doc", o->doc ? o->doc : ""));
+  }
+  return json_pack("{s:s, s:s, s:[s, s], s:o, s:o}", "name", v->name, "title", v->title, "sides", side_name(v, 0),
+                   side_name(v, 1), "presets", presets, "options", options);
+}
+
+static void variants(conn *c, const proto_msg *m) {
+  json_t *list = json_array();
+  for (int i = 0; i < c->srv->reg->count; i++) json_array_append_new(list, variant_entry(&c->srv->reg->items[i]->v));
+  json_t *r = proto_new(MSG_VARIANT_LIST);
+  json_object_set_new(r, "variants", list);
+  json_object_set_new(r, "levels", json_integer(SEARCH_LEVELS));
+  if (m->id >= 0) json_object_set_new(r, "re", json_integer(m->id));
+  conn_send(c, r);
+}
+
 static void leave(conn *c, const proto_msg *m) {
   table_detach(c);
   json_t *r = proto_new(MSG_LEFT);
@@ -338,6 +393,7 @@ void lobby_message(conn *c, const proto_msg *m) {
   case MSG_LEAVE: leave(c, m); break;
   case MSG_PDN: pdn(c, m); break;
   case MSG_HISTORY: history(c, m); break;
+  case MSG_VARIANTS: variants(c, m); break;
   default: table_message(c, m); break;
   }
 }

@@ -297,10 +297,14 @@ static char *http_body(server *srv, const char *uri) {
   return srv->db->ops->pdn(srv->db, id, &e);
 }
 
-static int on_http(server *srv, conn *c, struct lws *wsi, const char *uri) {
+static int on_http(server *srv, conn *c, struct lws *wsi) {
   unsigned char head[LWS_PRE + 512], *start = head + LWS_PRE, *p = start, *end = head + sizeof head - 1;
+  char uri[256];
   memset(c, 0, sizeof *c);
   c->wsi = wsi;
+  /* the whole path: a mount's callback is handed only what follows the mount point */
+  if (lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_GET_URI) <= 0) uri[0] = '\0';
+  if (strncmp(uri, "/g/", 3) == 0 && srv->cfg.web) return web_serve_page(srv, wsi);
   char *body = http_body(srv, uri);
   if (!body) {
     lws_return_http_status(wsi, HTTP_STATUS_NOT_FOUND, "no such page or finished game");
@@ -336,7 +340,7 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
   case LWS_CALLBACK_RECEIVE: on_receive(c, in, len); return 0;
   case LWS_CALLBACK_SERVER_WRITEABLE: return on_writable(c);
   case LWS_CALLBACK_CLOSED: on_closed(c); return 0;
-  case LWS_CALLBACK_HTTP: return on_http(srv, c, wsi, in);
+  case LWS_CALLBACK_HTTP: return on_http(srv, c, wsi);
   case LWS_CALLBACK_HTTP_WRITEABLE: return on_http_writable(c);
   case LWS_CALLBACK_CLOSED_HTTP:
     if (c) free(c->http_body), c->http_body = NULL;
@@ -414,6 +418,9 @@ void server_defaults(server_config *c) {
   c->max_connections = 64;
   c->max_games = 16;
   c->rate = 20;
+  c->engine_threads = 2;
+  c->engine_queue = 16;
+  c->engine_seconds = 2;
 }
 
 /* Whether the address and port can be listened on, said in words; libwebsockets says it
@@ -461,8 +468,10 @@ static int listen_on(server *srv, err *e) {
   info.ka_time = 30;
   info.ka_probes = 3;
   info.ka_interval = 10;
-  info.options = LWS_SERVER_OPTION_VALIDATE_UTF8 | LWS_SERVER_OPTION_HTTP_HEADERS_SECURITY_BEST_PRACTICES_ENFORCE;
+  info.options = LWS_SERVER_OPTION_VALIDATE_UTF8;
   info.server_string = "draughts";
+  info.mounts = web_mounts(srv);
+  info.headers = web_response_headers();
   if (!v6) info.options |= LWS_SERVER_OPTION_DISABLE_IPV6;
   if (srv->cfg.cert) {
     info.options |= LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT;
@@ -495,7 +504,8 @@ server *server_open(registry *reg, const server_config *c, err *e) {
     }
   if (gamedb_path(c->store, srv->store_path, sizeof srv->store_path, e) ||
       !(srv->db = gamedb_open_sqlite(srv->store_path, e)) || !(srv->w = writer_new(srv->db)) ||
-      lobby_restore(srv, e) || listen_on(srv, e) || writer_start(srv->w, srv->ctx, e)) {
+      !(srv->pool = pool_new(c->engine_threads, c->engine_queue, c->engine_seconds)) || lobby_restore(srv, e) ||
+      listen_on(srv, e) || writer_start(srv->w, srv->ctx, e) || pool_start(srv->pool, srv->ctx, e)) {
     server_close(srv);
     return NULL;
   }
@@ -520,6 +530,7 @@ int server_run(server *srv, err *e) {
   lws_sul_schedule(srv->ctx, 0, &srv->tick, on_tick, TICK_MS * LWS_US_PER_MS);
   while (!stop_asked && !srv->store_failed) {
     lws_service(srv->ctx, 0);
+    pool_collect(srv);
     end_round(srv);
   }
   store_alive(srv, wall_ms()); /* so that a restart charges no one for the time stopped */
@@ -536,6 +547,7 @@ int server_run(server *srv, err *e) {
 void server_close(server *srv) {
   if (!srv) return;
   err e;
+  pool_free(srv->pool); /* before the context too: its threads wake the loop through it */
   writer_stop(srv->w, &e); /* before the context: the writer wakes the loop through it */
   if (srv->ctx) {
     lws_sul_cancel(&srv->tick);

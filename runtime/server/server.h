@@ -21,11 +21,18 @@ typedef struct server_config {
   int max_connections;   /* at once, per client address */
   int max_games;         /* open (waiting or playing) games created per client address */
   double rate;           /* messages per second a connection may send (a burst of twice that) */
+  int engine_threads;    /* the computer's searches at once, for every game */
+  int engine_queue;      /* searches waiting beyond those: more, and the server is busy */
+  double engine_seconds; /* the most one of the computer's moves may take */
+  const char *web;       /* the web front end's directory (with its index.html); NULL: no page */
 } server_config;
 
 typedef struct server server;
 
 DRI_FUNC void server_defaults(server_config *c);
+
+/* Whether 'dir' holds a web front end (its index.html): 0, or -1 and 'e'. */
+DRI_FUNC int web_check(const char *dir, err *e);
 
 /* Opens the store, restores its live games and starts listening.  NULL and a
 ** one-line message when it cannot (a bad address, the port taken, a bad store). */

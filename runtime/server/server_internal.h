@@ -54,6 +54,7 @@ typedef struct table table;
 typedef struct server_addr server_addr;
 typedef struct writer writer;
 typedef struct write_op write_op;
+typedef struct engine_pool engine_pool;
 
 /* One WebSocket (or HTTP) connection: lws's per-session data. */
 typedef struct conn {
@@ -110,6 +111,10 @@ struct table {
   char creator[64];      /* the address that created it, for the open games limit */
   int counted;           /* counts against its creator's open games */
   int64_t over_at;       /* when it ended; 0 while on */
+  int computer[2];       /* computer.c: the computer's level on that seat, 0 for a person */
+  int streak;            /* -1: a fixed level; else the person's winning streak, which sets it */
+  int thinking;          /* the computer's move is being searched */
+  int told_busy;         /* the players heard that the engine's queue is full */
 };
 
 struct server {
@@ -125,6 +130,7 @@ struct server {
   int naddrs, addr_cap;
   conn *dirty;           /* connections holding messages */
   writer *w;             /* the store's writes */
+  engine_pool *pool;     /* the computer's moves */
   int batch;             /* the batch of writes the loop is making */
   int store_failed;
   err store_err;
@@ -132,6 +138,7 @@ struct server {
   int64_t last_alive;
   int restored;
   lws_sorted_usec_list_t tick;
+  struct lws_http_mount mounts[3]; /* web.c */
 };
 
 /* net.c: sending.  'conn_send' takes the message over. */
@@ -186,7 +193,32 @@ DRI_FUNC int table_token_matches(const table *t, int side, const char *token);
 DRI_FUNC void table_broadcast(table *t, json_t *msg, int to_players, int to_watchers);
 DRI_FUNC void table_send_state(table *t, conn *c);
 DRI_FUNC void table_release(table *t); /* no longer counts against its creator's open games */
-DRI_FUNC char *table_pdn(const table *t);  /* the game as PDN, with its clock times (free it) */
+DRI_FUNC char *table_pdn(const table *t);
+DRI_FUNC void table_play(table *t, const dr_move *m, int64_t now); /* one of the legal moves */
+DRI_FUNC void table_finish(table *t, int result, const char *why, int64_t now);  /* the game as PDN, with its clock times (free it) */
+
+/* engine_pool.c: the computer's searches, on a bounded pool of threads. */
+DRI_FUNC engine_pool *pool_new(int threads, int queue, double seconds);
+DRI_FUNC int pool_start(engine_pool *p, struct lws_context *ctx, err *e);
+DRI_FUNC int pool_full(engine_pool *p);                    /* no room in the queue */
+DRI_FUNC void pool_load(engine_pool *p, int *threads, int *waiting);
+DRI_FUNC int pool_ask(engine_pool *p, table *t);           /* 0 queued, -1 the queue is full */
+DRI_FUNC void pool_collect(server *srv);                   /* on the loop: plays the moves found */
+DRI_FUNC void pool_free(engine_pool *p);                   /* stops the searches, joins */
+
+/* computer.c: the computer as a player. */
+DRI_FUNC int computer_level_of(const char *text, int *streak); /* "1".."6", "streak": the level; 0 not one */
+DRI_FUNC void computer_seat(table *t, int side, int level, int streak); /* streak >= 0: the level follows it; not stored */
+DRI_FUNC void computer_restore(table *t);                   /* from the seat the store kept */
+DRI_FUNC int computer_next_streak(const table *t);          /* for a rematch */
+DRI_FUNC json_t *computer_wire(const table *t, int side);   /* NULL for a person */
+DRI_FUNC void computer_turn(table *t);                      /* asks for its move when it is to move */
+DRI_FUNC void table_computer_moved(table *t, int rc, const dr_move *best);
+
+/* web.c: the web front end's files, through lws's mounts. */
+DRI_FUNC const struct lws_http_mount *web_mounts(server *srv);
+DRI_FUNC const struct lws_protocol_vhost_options *web_response_headers(void);
+DRI_FUNC int web_serve_page(server *srv, struct lws *wsi); /* '/g/CODE': 0, or -1 to close */
 
 /* wire.c: the server's messages about a table. */
 DRI_FUNC json_t *wire_state(const table *t, int role, int64_t now);

@@ -40,6 +40,7 @@ table *table_new(server *srv, const gamedb_game *row, err *e) {
     table_free(t);
     return NULL;
   }
+  computer_restore(t);
   return t;
 }
 
@@ -217,6 +218,7 @@ void table_start(table *t, int64_t now) {
   t->row.turn_started = now;
   save_clocks(t);
   send_states(t);
+  computer_turn(t);
 }
 
 /* -------------------------------------------------------------- the end */
@@ -276,7 +278,7 @@ char *table_pdn(const table *t) {
 }
 
 /* Ends the game: 'result' (DR_ONGOING for an aborted game) and why, kept with its
-** PDN; 'finish' also tells everyone. */
+** PDN; 'table_finish' also tells everyone. */
 static void conclude(table *t, int result, const char *why, int64_t now) {
   int turn = table_side_to_move(t);
   if (has_clock(t) && t->row.status == GAMEDB_PLAYING) t->row.clock_ms[turn] = table_clock_left(t, turn, now);
@@ -293,7 +295,7 @@ static void conclude(table *t, int result, const char *why, int64_t now) {
   table_release(t);
 }
 
-static void finish(table *t, int result, const char *why, int64_t now) {
+void table_finish(table *t, int result, const char *why, int64_t now) {
   conclude(t, result, why, now);
   table_broadcast(t, wire_over(t, now), 1, 1);
 }
@@ -301,7 +303,7 @@ static void finish(table *t, int result, const char *why, int64_t now) {
 static void lose(table *t, int loser, const char *what, int64_t now) {
   char why[64];
   snprintf(why, sizeof why, "%s %s", role_word[loser], what);
-  finish(t, loser == DR_WHITE ? DR_BLACK_WINS : DR_WHITE_WINS, why, now);
+  table_finish(t, loser == DR_WHITE ? DR_BLACK_WINS : DR_WHITE_WINS, why, now);
 }
 
 /* ------------------------------------------------------------- moving */
@@ -319,7 +321,7 @@ static int flag_fell(const table *t, int side, int64_t now) {
   return has_clock(t) && t->row.clock_ms[side] - (now - t->row.turn_started) < -t->row.lag_ms;
 }
 
-static void play(table *t, const dr_move *m, int64_t now) {
+void table_play(table *t, const dr_move *m, int64_t now) {
   int side = table_side_to_move(t), ply = t->g.count;
   gamedb_move dm = {.ply = ply, .at = now, .clock_ms = -1};
   err e;
@@ -338,6 +340,7 @@ static void play(table *t, const dr_move *m, int64_t now) {
   if (t->g.result != DR_ONGOING) conclude(t, t->g.result, t->g.why, now); /* the move says it ended */
   table_broadcast(t, wire_moved(t, now), 1, 1);
   if (t->row.status == GAMEDB_OVER) table_broadcast(t, wire_over(t, now), 1, 1);
+  computer_turn(t);
 }
 
 /* Why 'c' may not act on its game now as a player, or NULL. */
@@ -370,7 +373,7 @@ static void move(conn *c, const proto_msg *m, int64_t now) {
   if (flag_fell(t, turn, now)) return lose(t, turn, "ran out of time", now);
   if (proto_find_move(t->rs->v->geometry, &t->g.legal, json_object_get(m->root, "path"), &mv, &e))
     return conn_error(c, m->id, "illegal_move", "%s", e.msg);
-  play(t, mv, now);
+  table_play(t, mv, now);
 }
 
 static void suggest(conn *c, const proto_msg *m) {
@@ -416,7 +419,11 @@ static int offer_answered(conn *c, const proto_msg *m, int *offer, const char *k
 static void draw(conn *c, const proto_msg *m, int64_t now) {
   const char *code, *why = not_playing(c, &code);
   if (why) return conn_error(c, m->id, code, "%s", why);
-  if (offer_answered(c, m, &c->t->draw_offer, "draw")) finish(c->t, DR_DRAW, "draw by agreement", now);
+  if (offer_answered(c, m, &c->t->draw_offer, "draw")) return table_finish(c->t, DR_DRAW, "draw by agreement", now);
+  if (c->t->draw_offer == c->role && c->t->computer[c->role ^ 1]) { /* the computer plays on */
+    c->t->draw_offer = -1;
+    table_broadcast(c->t, wire_offer(c->t, "declined", "draw", c->role ^ 1), 1, 1);
+  }
 }
 
 static void resign(conn *c, const proto_msg *m, int64_t now) {
@@ -433,7 +440,7 @@ static void abort_game(conn *c, const proto_msg *m, int64_t now) {
   if (t->g.count >= 2)
     return conn_error(c, m->id, "not_allowed", "both players have moved: resign or offer a draw instead");
   snprintf(why, sizeof why, "aborted by %s", role_word[c->role]);
-  finish(t, DR_ONGOING, why, now);
+  table_finish(t, DR_ONGOING, why, now);
 }
 
 /* The same game again, colours swapped, both players seated and the spectators along. */
@@ -454,6 +461,8 @@ static void rematch_start(table *old, int64_t now) {
   table *t = table_new(old->srv, &row, &e);
   if (!t) return table_broadcast(old, wire_error(-1, "store", e.msg), 1, 0);
   for (int side = 0; side < 2; side++) table_seat_token(t, side ^ 1, old->row.name[side], token[side ^ 1]);
+  for (int side = 0; side < 2; side++)
+    if (old->computer[side]) computer_seat(t, side ^ 1, old->computer[side], computer_next_streak(old));
   store_insert(t->srv, &t->row);
   snprintf(t->creator, sizeof t->creator, "%s", old->creator);
   t->counted = 1;
@@ -471,6 +480,7 @@ static void rematch_start(table *old, int64_t now) {
   old->nwatchers = 0;
   old->rematch_offer = -1;
   send_states(t);
+  computer_turn(t);
 }
 
 static void rematch(conn *c, const proto_msg *m, int64_t now) {
@@ -479,7 +489,8 @@ static void rematch(conn *c, const proto_msg *m, int64_t now) {
     return conn_error(c, m->id, "not_a_player", "only a player asks for a rematch");
   if (t->row.status != GAMEDB_OVER) return conn_error(c, m->id, "not_over", "a rematch comes after the game");
   if (!t->row.seated[0] || !t->row.seated[1]) return conn_error(c, m->id, "not_allowed", "nobody played this game");
-  if (offer_answered(c, m, &t->rematch_offer, "rematch")) rematch_start(t, now);
+  if (offer_answered(c, m, &t->rematch_offer, "rematch") || (t->rematch_offer == c->role && t->computer[c->role ^ 1]))
+    rematch_start(t, now); /* the computer always takes a rematch */
 }
 
 void table_message(conn *c, const proto_msg *m) {
@@ -507,9 +518,10 @@ int table_tick(table *t, int64_t now) {
     lose(t, table_side_to_move(t), "ran out of time", now);
     return 0;
   }
+  computer_turn(t); /* a restored game, or one the engine's full queue kept waiting */
   for (int side = 0; side < 2; side++) {
-    if (!t->row.seated[side] || t->seat[side] || !t->gone_since[side] || now - t->gone_since[side] < limit) continue;
-    if (t->row.status == GAMEDB_WAITING) finish(t, DR_ONGOING, "nobody joined, and the creator left", now);
+    if (!t->row.seated[side] || t->computer[side] || t->seat[side] || !t->gone_since[side] || now - t->gone_since[side] < limit) continue;
+    if (t->row.status == GAMEDB_WAITING) table_finish(t, DR_ONGOING, "nobody joined, and the creator left", now);
     else lose(t, side, "left the game", now);
     return 0;
   }

@@ -41,7 +41,10 @@ static json_t *seat(const table *t, int side, int64_t now) {
     if (clock >= 0 && t->row.status == GAMEDB_PLAYING && side == table_side_to_move(t) && clock < left) left = clock;
     gone = json_integer(left > 0 ? left : 0);
   }
-  return json_pack("{s:s, s:b, s:o}", "name", t->row.name[side], "connected", t->seat[side] != NULL, "gone", gone);
+  json_t *computer = computer_wire(t, side);
+  json_t *s = json_pack("{s:s, s:b, s:o}", "name", t->row.name[side], "connected", t->seat[side] || computer, "gone", gone);
+  if (computer) set(s, "computer", computer);
+  return s;
 }
 
 json_t *wire_players(const table *t, int64_t now) {
@@ -146,7 +149,9 @@ static json_t *move_list(const table *t) {
     char text[256];
     const dr_move *mv = &t->g.ply[i].move;
     move_text(g, mv, NOTATION_ALGEBRAIC, text, sizeof text);
-    json_t *entry = json_pack("{s:o, s:s}", "path", proto_path(g, mv), "text", text);
+    char fen[1024];
+    fen_write(g, &t->g.ply[i + 1].pos, NOTATION_ALGEBRAIC, fen, sizeof fen); /* to look back without rules */
+    json_t *entry = json_pack("{s:o, s:s, s:s}", "path", proto_path(g, mv), "text", text, "fen", fen);
     if (t->row.initial_ms > 0) set(entry, "clock", json_integer(t->clock_after[i]));
     json_array_append_new(list, entry);
   }
@@ -161,6 +166,7 @@ json_t *wire_state(const table *t, int role, int64_t now) {
   if (role != ROLE_SPECTATOR) set(m, "code", json_string(t->row.code));
   set(m, "variant", json_string(t->rs->v->name));
   set(m, "title", json_string(t->rs->v->title));
+  set(m, "sides", json_pack("{s:s, s:s}", "white", side_name(t->rs->v, DR_WHITE), "black", side_name(t->rs->v, DR_BLACK)));
   set(m, "rules", json_string(t->row.rules));
   set(m, "geometry", proto_geometry(g));
   fen_write(g, &t->g.ply[0].pos, NOTATION_ALGEBRAIC, start, sizeof start);
@@ -187,8 +193,10 @@ json_t *wire_summary(const table *t) {
   json_t *names[2];
   for (int side = 0; side < 2; side++)
     names[side] = t->row.seated[side] ? json_string(t->row.name[side]) : json_null();
-  return json_pack("{s:s, s:s, s:s, s:s, s:o, s:o, s:o, s:s, s:i, s:i}", "game", t->row.id, "variant",
-                   t->rs->v->name, "title", t->rs->v->title, "rules", t->row.rules, "clock", clock, "white", names[0],
-                   "black", names[1], "status", status_name[t->row.status], "plies", t->g.count, "watchers",
-                   t->nwatchers);
+  json_t *m = json_pack("{s:s, s:s, s:s, s:s, s:o, s:o, s:o, s:s, s:i, s:i}", "game", t->row.id, "variant",
+                        t->rs->v->name, "title", t->rs->v->title, "rules", t->row.rules, "clock", clock, "white",
+                        names[0], "black", names[1], "status", status_name[t->row.status], "plies", t->g.count,
+                        "watchers", t->nwatchers);
+  if (t->row.status == GAMEDB_WAITING) set(m, "code", json_string(t->row.code)); /* a public game: anyone may join */
+  return m;
 }

@@ -49,12 +49,6 @@ static void *think(void *arg) {
   return NULL;
 }
 
-static void copy_game(game *dst, const game *src) {
-  *dst = *src;
-  dst->ply = xmalloc((size_t)src->cap * sizeof *src->ply);
-  memcpy(dst->ply, src->ply, (size_t)(src->count + 1) * sizeof *src->ply);
-}
-
 /* Signals such as Ctrl-C and resizing are for the front end's thread: the engine
 ** blocks them.  Faults (SIGSEGV...) stay unblocked, so a crash still restores the
 ** terminal through the front end's handler. */
@@ -92,7 +86,7 @@ int engine_start(session *s, int for_hint) {
     search_level_limits(s->level, &j->limits);
   }
   j->limits.seed = rng_next(&s->seeds);
-  copy_game(&j->copy, &s->g);
+  game_copy(&j->copy, &s->g);
   if (for_hint) keep_fitting(s, &j->copy.legal);
   j->for_hint = for_hint;
   j->stop = 0;

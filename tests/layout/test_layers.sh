@@ -1,6 +1,7 @@
 #!/bin/sh
 # test_layers.sh SOURCE_DIR — the runtime's subsystems depend on each other one way
 # only (cli -> server, session -> engine, store, online -> core -> sdk;
+# the server uses the engine, store and online too;
 # sdk/docs/architecture.md).
 # The build already refuses an include it cannot find, but a quoted include that a
 # subsystem may not use can still compile when a system header has the same name
@@ -18,7 +19,7 @@ uses() {
     store) echo store core ;;
     online) echo online core ;;
     session) echo session engine store online core ;;
-    server) echo server online store core ;;
+    server) echo server engine online store core ;;
     cli) echo cli server session engine store online core ;;
   esac
 }

@@ -462,6 +462,8 @@ async def t_serve_refuses_with_one_line(argv):
         (["--store", os.path.join(WORK, "not.db")], "not a database"),
         (["--store", foreign], "is not a draughts server store"),
         (["--rate", "0"], "--rate takes a number above 0"),
+        (["--web", WORK], "no readable index.html in it"),
+        (["--queue", "0"], "--queue takes a number from 1"),
         (["extra"], "serve takes no arguments"),
     ]
     try:
@@ -490,6 +492,125 @@ async def t_tls(argv):
         a = await Client.open(srv, "ana", ssl=ctx)
         await a.send(type="create", variant="turkish")
         await a.expect("created")
+    finally:
+        srv.stop()
+
+
+# ------------------------------------------------------------ the computer
+
+
+async def t_the_computer_plays_at_a_level_and_follows_a_streak(argv):
+    async def body(srv):
+        a = await Client.open(srv, "ana")
+        await a.send(type="variants", id=1)
+        v = await a.expect("variants", re=1)
+        eng = [x for x in v["variants"] if x["name"] == "english"][0]
+        check(eng["sides"] == ["Black", "White"] and eng["presets"] and v["levels"] == 6, "variants: %s" % eng)
+        await a.send(type="create", variant="english", computer="1", side="black")
+        created = await a.expect("created")
+        st = await a.expect("state", status="playing")
+        check(st["players"]["white"]["computer"] == {"level": 1} and st["sides"] == {"white": "Black", "black": "White"},
+              "the computer's seat: %s %s" % (st["players"], st.get("sides")))
+        moved = await a.expect("moved", ply=0)  # the computer moves first, as white
+        check(moved["turn"] == "black", "after the computer's move: %s" % moved)
+        await a.send(type="draw", action="offer")
+        off = await a.expect("offer", event="declined")
+        check(off["by"] == "white" and off["draw"] is None, "the computer's answer to a draw: %s" % off)
+        await a.send(type="resign")
+        await a.expect("over")
+        await a.send(type="rematch", action="offer")  # the computer always takes one
+        seated = await a.expect("seated")
+        check(seated["side"] == "white" and seated["game"] != created["game"], "rematch: %s" % seated)
+        await a.expect("state", game=seated["game"])
+        # the level that follows a streak: the person's streak, carried by rematches
+        b = await Client.open(srv, "bob")
+        await b.send(type="create", variant="russian", computer="streak", side="white")
+        st = await b.expect("state", status="playing")
+        check(st["players"]["black"]["computer"] == {"level": 1, "streak": 0}, "streak seat: %s" % st["players"])
+        w = await Client.open(srv, "eve")
+        await w.send(type="watch", game=st["game"])
+        await w.expect("state")
+        await b.send(type="create", variant="russian", computer="7")
+        check("computer" in (await b.error("invalid"))["message"], "a level out of range")
+
+    await with_server(body, "--rate", "1000", "--time", "0.2")
+
+
+async def t_a_crowd_of_computer_games_waits_then_hears_the_server_is_busy(argv):
+    async def body(srv):
+        clients = [await Client.open(srv, "p%d" % i) for i in range(6)]
+        for c in clients:  # all asked before any answer is read: the one thread is busy for a second each
+            await c.send(type="create", variant="international", computer="6", side="black", id=1)
+        refused, playing = [], []
+        for c in clients:
+            msg = await c.reply(1)
+            if msg["type"] == "error":
+                check(msg["code"] == "busy" and "the server is busy" in msg["message"], "refusal: %s" % msg)
+                refused.append(c)
+            else:
+                playing.append(c)
+        # the first always finds room; the queue holds one more at most, so with the
+        # thread busy for a second a burst of six cannot all be taken
+        check(refused and playing, "%d refused, %d playing" % (len(refused), len(playing)))
+        for c in playing:  # every queued game still gets its move
+            await c.expect("moved", ply=0, timeout=60)
+        c = refused[0]
+        await c.send(type="create", variant="turkish", computer="1", side="black")
+        await c.expect("moved", ply=0, timeout=60)
+
+    await with_server(body, "--threads", "1", "--queue", "1", "--time", "1", "--rate", "1000")
+
+
+async def t_a_computer_game_survives_a_restart(argv):
+    path = store()
+    srv = Server(DRAUGHTS, path, "--time", "0.2")
+    try:
+        a = await Client.open(srv, "ana")
+        await a.send(type="create", variant="brazilian", computer="2", side="white")
+        created = await a.expect("created")
+        st = await a.expect("state", status="playing")
+        await a.send(type="move", path=st["legal"][0]["path"], ply=0)
+        await a.expect("moved", ply=1)  # the computer answered
+        srv.kill9()
+        srv.start()
+        a = await Client.open(srv, "ana")
+        await a.send(type="resume", game=created["game"], token=created["token"])
+        st = await a.expect("state")
+        check(st["players"]["black"]["computer"] == {"level": 2} and st["ply"] == 2, "restored: %s" % st["players"])
+        await a.send(type="move", path=st["legal"][0]["path"], ply=2)
+        await a.expect("moved", ply=3)
+    finally:
+        srv.close()
+
+
+# ------------------------------------------------------------ the web page
+
+
+async def t_the_web_page_is_served_with_a_strict_policy(argv):
+    web = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "frontends", "web")
+    srv = Server(DRAUGHTS, store(), "--web", web)
+    try:
+        base = "http://127.0.0.1:%d" % srv.port
+        kinds = {"/": "text/html", "/g/s97rj3": "text/html", "/app.js": "text/javascript", "/style.css": "text/css",
+                 "/favicon.svg": "image/svg+xml"}
+        for path, kind in kinds.items():
+            r = urllib.request.urlopen(base + path, timeout=10)
+            csp = r.headers.get("content-security-policy", "")
+            check(r.headers.get("content-type", "").startswith(kind), "%s: %s" % (path, r.headers.get("content-type")))
+            check("script-src 'self'" in csp and "default-src 'none'" in csp and "unsafe-inline" not in csp,
+                  "%s: CSP %r" % (path, csp))
+            check(r.headers.get("x-content-type-options") == "nosniff", "%s: nosniff" % path)
+        page = urllib.request.urlopen(base + "/", timeout=10).read().decode()
+        check("<script>" not in page and 'type="module"' in page, "the page has inline script")
+        for bad in ("/../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/nope.js"):
+            try:
+                body = urllib.request.urlopen(base + bad, timeout=10).read().decode()
+                check("root:" not in body, "%s escaped the web directory" % bad)
+            except urllib.error.HTTPError as e:
+                check(e.code in (403, 404), "%s: %d" % (bad, e.code))
+        a = await Client.open(srv, "ana")  # the WebSocket still answers on the same port
+        await a.send(type="list")
+        await a.expect("games")
     finally:
         srv.stop()
 

@@ -89,8 +89,15 @@ class Client:
 
     async def expect(self, mtype, timeout=TIMEOUT, **fields):
         """The next message of type 'mtype' (whose fields equal 'fields'), waiting for it."""
+        return await self._wait(lambda msg: self._match(msg, mtype, fields), "%s %s" % (mtype, fields), timeout)
+
+    async def reply(self, re, timeout=TIMEOUT):
+        """The answer to request 're', whatever its type (an error too)."""
+        return await self._wait(lambda msg: msg.get("re") == re, "answer to %d" % re, timeout)
+
+    async def _wait(self, wanted, what, timeout):
         for i, msg in enumerate(self.kept):
-            if self._match(msg, mtype, fields):
+            if wanted(msg):
                 del self.kept[i]
                 return self._note(msg)
         loop = asyncio.get_running_loop()
@@ -98,13 +105,13 @@ class Client:
         while True:
             left = end - loop.time()
             if left <= 0:
-                raise Failure("%s: no %s %s; kept: %s" % (self.name, mtype, fields, [str(m)[:160] for m in self.kept]))
+                raise Failure("%s: no %s; kept: %s" % (self.name, what, [str(m)[:160] for m in self.kept]))
             try:
                 text = await asyncio.wait_for(self.ws.recv(), left)
             except asyncio.TimeoutError:
                 continue
             msg = json.loads(text)
-            if self._match(msg, mtype, fields):
+            if wanted(msg):
                 return self._note(msg)
             self.kept.append(msg)
 

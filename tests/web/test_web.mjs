@@ -1,0 +1,265 @@
+// test_web.mjs DRAUGHTS WORKDIR [SCREENSHOT_DIR] — the web front end in a real browser
+// (Debian's chromium, headless, driven by puppeteer-core): two pages play a whole game
+// of each variant by clicking the page's own highlighted points, a spectator suggests
+// and the player sees the tally, a page plays the computer at level 1 to the end, a
+// page reloaded mid-game is back in its seat, a phone-sized page moves by touch; the
+// screenshots of each board, a multi-jump in progress and the tally are checked for
+// being drawn. Every wait has a timeout; nothing sleeps to let the server catch up.
+import {spawn} from 'node:child_process';
+import {copyFileSync, mkdirSync} from 'node:fs';
+import {createInterface} from 'node:readline';
+import {join} from 'node:path';
+import puppeteer from 'puppeteer-core';
+
+const [draughts, work, shots] = process.argv.slice(2);
+const webDir = new URL('../../frontends/web', import.meta.url).pathname;
+const TIMEOUT = 30000;
+const PLY_CAP = 80; // a random game of a big board can take hundreds of plies
+let passed = 0, failed = 0;
+
+function check(ok, what) {
+  if (!ok) throw new Error(what);
+}
+
+// A small seeded generator, so that a failure can be played again.
+function rng(seed) {
+  let s = seed >>> 0;
+  return (n) => { s = (s * 1664525 + 1013904223) >>> 0; return s % n; };
+}
+
+function startServer() {
+  const proc = spawn(draughts, ['serve', '--listen', '127.0.0.1:0', '--store', join(work, 'server.db'), '--rate', '1000',
+    '--web', webDir, '--threads', '1', '--time', '0.5'], {stdio: ['ignore', 'pipe', 'inherit']});
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({input: proc.stdout});
+    lines.once('line', (line) => {
+      const m = /serving on ws:\/\/127\.0\.0\.1:(\d+)/.exec(line);
+      if (m) resolve({proc, url: `http://127.0.0.1:${m[1]}`});
+      else reject(new Error(`the server did not start: ${line}`));
+    });
+    proc.once('exit', (code) => reject(new Error(`the server exited: ${code}`)));
+  });
+}
+
+async function newPage(browser, opts = {}) {
+  const ctx = await browser.createBrowserContext(); // its own storage, as another person's browser
+  const page = await ctx.newPage();
+  page.setDefaultTimeout(TIMEOUT);
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(e.message));
+  page.on('dialog', (d) => d.accept());
+  await page.setViewport(opts.viewport || {width: 1100, height: 820});
+  return page;
+}
+
+const movesShown = (page) => page.$$eval('.moves li', (l) => l.length);
+const names = (page, sel) => page.$$eval(sel, (l) => l.map((e) => e.getAttribute('data-point')));
+const status = (page) => page.$eval('.banner', (b) => (b.hidden ? '' : b.textContent));
+
+// Whether a PNG shows a drawing: many colours, none covering nearly all of it.
+async function drawn(checker, png) {
+  return checker.evaluate(async (b64) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    const c = document.createElement('canvas');
+    c.width = img.width; c.height = img.height;
+    const g = c.getContext('2d');
+    g.drawImage(img, 0, 0);
+    const d = g.getImageData(0, 0, c.width, c.height).data, count = new Map();
+    for (let i = 0; i < d.length; i += 16) { const k = (d[i] >> 4) << 8 | (d[i + 1] >> 4) << 4 | d[i + 2] >> 4; count.set(k, (count.get(k) || 0) + 1); }
+    const most = Math.max(...count.values()), total = d.length / 16;
+    return count.size >= 8 && most / total < 0.9;
+  }, Buffer.from(png).toString('base64'));
+}
+
+async function shot(checker, page, name) {
+  const path = join(work, `${name}.png`);
+  const png = await page.screenshot({path});
+  check(await drawn(checker, png), `the screenshot ${name} is blank`);
+  if (shots) copyFileSync(path, join(shots, `${name}.png`));
+}
+
+// Plays one move on 'page' by clicking a highlighted piece, then highlighted rings
+// until the move is made; 'onLanding' sees a multi-jump in progress.
+async function playMove(page, pick, onLanding, tapper, suggestion = false) {
+  const before = await movesShown(page);
+  const tap = tapper || ((name) => page.click(`[data-point="${name}"]`));
+  const movable = await names(page, '.point.movable');
+  check(movable.length > 0, 'no piece is marked movable on the player to move');
+  await tap(movable[pick(movable.length)]);
+  for (let landings = 0; ; landings++) {
+    const targets = await names(page, '.point.target');
+    if (!targets.length) break;
+    if (landings === 1 && onLanding) await onLanding(page);
+    await tap(targets[pick(targets.length)]);
+  }
+  if (suggestion) return;
+  await page.waitForFunction((n) => document.querySelectorAll('.moves li').length > n, {}, before);
+}
+
+async function whoseTurn(pages) {
+  for (const p of pages) {
+    if (await p.$('.point.movable')) return p;
+  }
+  return null;
+}
+
+// The page whose player is to move, once it shows it (or any page once the game ended).
+const turnPage = (pages) => Promise.any(pages.map((p) => p.waitForSelector('.point.movable, .banner:not([hidden])').then(() => p)));
+
+// Plays random moves until the game ends or 'cap' plies; the banner says how it ended.
+async function playOut(pages, pick, cap, hooks = {}) {
+  for (let ply = 0; ply < cap; ply++) {
+    if (await status(pages[0])) return status(pages[0]);
+    if (hooks.beforePly) await hooks.beforePly(ply);
+    const p = await turnPage(pages);
+    if (await status(p)) return status(p);
+    await playMove(p, pick, hooks.onLanding);
+    for (const q of pages) await q.waitForFunction((n) => document.querySelectorAll('.moves li').length >= n, {}, ply + 1);
+  }
+  return status(pages[0]);
+}
+
+async function createGame(page, url, variant, kind = 'people', level = null) {
+  await page.goto(`${url}/`);
+  const form = `form.create.${kind}`;
+  await page.waitForSelector(`${form} select[name=variant]`);
+  await page.select(`${form} select[name=variant]`, variant);
+  if (level) await page.select(`${form} select[name=computer]`, level);
+  if (kind === 'people') await page.click(`${form} input[name=public]`);
+  await page.select(`${form} select[name=side]`, 'white');
+  await page.click(`${form} button[type=submit]`);
+}
+
+async function test(name, body) {
+  const t0 = Date.now();
+  try {
+    await body();
+    passed++;
+    console.log(`PASS ${name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+  } catch (e) {
+    failed++;
+    console.log(`FAIL ${name}: ${e.stack || e}`);
+  }
+}
+
+const server = await startServer();
+const browser = await puppeteer.launch({executablePath: '/usr/bin/chromium', headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--mute-audio', '--js-flags=--max-old-space-size=256']});
+const checker = await (await browser.createBrowserContext()).newPage(); // about:blank: no page's CSP
+if (shots) mkdirSync(shots, {recursive: true});
+const url = server.url;
+try {
+  const list = await (async () => {
+    const p = await newPage(browser);
+    await p.goto(`${url}/`);
+    await p.waitForSelector('form.people select[name=variant]');
+    const v = await p.$$eval('form.people select[name=variant] option', (o) => o.map((e) => e.value));
+    await p.browserContext().close();
+    return v;
+  })();
+  check(list.length >= 6, `the lobby offers ${list.length} variants`);
+  let realEnds = 0, multiJump = false;
+
+  for (const [k, variant] of list.entries()) {
+    await test(`two pages play ${variant} by clicking`, async () => {
+      const a = await newPage(browser), b = await newPage(browser);
+      await createGame(a, url, variant);
+      const code = await (await a.waitForSelector('.join-code')).evaluate((e) => e.textContent);
+      await b.goto(`${url}/g/${code}`);
+      await a.waitForSelector('.point.movable');
+      await shot(checker, a, `web-${variant}`);
+      const pick = rng(k + 1);
+      const hooks = {
+        onLanding: async (page) => {
+          if (multiJump) return;
+          multiJump = true;
+          check(await page.$('.jumped'), 'a multi-jump in progress outlines no jumped piece');
+          await shot(checker, page, 'web-multijump');
+        },
+      };
+      if (k === 0) { // a spectator suggests; the player to move sees the tally
+        const w = await newPage(browser);
+        const game = a.url().split('/g/')[1];
+        await w.goto(`${url}/g/${game}`);
+        await w.waitForSelector('.suggest-help');
+        await playMove(w, rng(99), null, null, true);
+        await a.waitForSelector('.count text');
+        check((await a.$eval('.count text', (e) => e.textContent)) === '1', 'the tally does not count one suggestion');
+        await shot(checker, a, 'web-tally');
+        await a.click('.toggle-tally');
+        check(!(await a.$('.count')), 'the tally stays when hidden');
+        await a.click('.toggle-tally');
+        await w.browserContext().close();
+      }
+      if (k === 1) { // a page reloaded mid-game is back in its seat
+        hooks.beforePly = async (ply) => {
+          if (ply !== 3) return;
+          await b.reload();
+          await b.waitForFunction(() => document.querySelectorAll('.moves li').length === 3);
+          const you = await b.$eval('.player.bottom .side-name', (e) => e.textContent);
+          check(you.includes('(you)'), `after a reload: ${you}`);
+        };
+      }
+      const end = await playOut([a, b], pick, PLY_CAP, hooks);
+      if (end) realEnds++;
+      else { // no end within the cap: the second player resigns
+        await b.click('.resign');
+        await a.waitForSelector('.banner:not([hidden])');
+      }
+      const banner = await status(a);
+      check(/won|Drawn/.test(banner), `the banner says '${banner}'`);
+      check((await status(b)) === banner, 'the two pages disagree on the end');
+      const pdn = await a.$eval('a.pdn', (e) => e.getAttribute('href'));
+      const text = await (await fetch(`${url}${pdn}`)).text();
+      check(text.includes('[Result'), `the PDN link gave ${text.slice(0, 80)}`);
+      check(!a.errors.length && !b.errors.length, `page errors: ${a.errors.concat(b.errors)}`);
+      await a.browserContext().close();
+      await b.browserContext().close();
+    });
+  }
+  await test('at least one game ended by the rules and a multi-jump was seen', async () => {
+    check(realEnds >= 1, 'every game reached the ply cap');
+    check(multiJump, 'no multi-jump came up in any game');
+  });
+
+  await test('a page plays the computer at level 1 to the end', async () => {
+    const a = await newPage(browser);
+    await createGame(a, url, 'alquerque', 'computer', '1');
+    await a.waitForSelector('.point.movable');
+    const name = await a.$eval('.player.top .name', (e) => e.textContent);
+    check(name.includes('computer (level 1)'), `the opponent is '${name}'`);
+    const pick = rng(7);
+    let end = '';
+    for (let i = 0; i < 400 && !end; i++) {
+      await a.waitForFunction(() => document.querySelector('.banner:not([hidden])') || document.querySelector('.point.movable'));
+      if ((end = await status(a))) break;
+      await playMove(a, pick, null);
+    }
+    check(/won|Drawn/.test(end), `the game against the computer did not end: '${end}'`);
+    check(!a.errors.length, `page errors: ${a.errors}`);
+    await a.browserContext().close();
+  });
+
+  await test('a phone-sized page plays a move by touch', async () => {
+    const a = await newPage(browser, {viewport: {width: 390, height: 844, isMobile: true, hasTouch: true, deviceScaleFactor: 2}});
+    await createGame(a, url, 'russian', 'computer', '1');
+    await a.waitForSelector('.point.movable');
+    const tap = async (name) => {
+      const box = await (await a.$(`[data-point="${name}"]`)).boundingBox();
+      await a.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+    };
+    await playMove(a, rng(3), null, tap);
+    await a.waitForFunction(() => document.querySelectorAll('.moves li').length >= 2); // and the computer answered
+    const width = await a.$eval('svg.board', (e) => e.getBoundingClientRect().width);
+    check(width > 300 && width <= 390, `the board is ${width} px wide on a phone`);
+    await shot(checker, a, 'web-phone');
+    await a.browserContext().close();
+  });
+} finally {
+  await browser.close();
+  server.proc.kill('SIGTERM');
+}
+console.log(`web: ${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
