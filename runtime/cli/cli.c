@@ -59,7 +59,7 @@ static const char usage[] =
     "                            (--variant V, --profile NICK, --export FILE, --import FILE, --pdn ID)\n"
     "  serve                     the game server for online play (--listen ADDR:PORT, --store FILE,\n"
     "                            --cert FILE --key FILE, --seat-timeout S, --max-connections N,\n"
-    "                            --max-games N, --rate N, --lag MS)\n"
+    "                            --max-games N, --rate N, --lag MS, --invite-ttl S)\n"
     "\n"
     "options (every command):\n"
     "  --rules PRESET|FILE.lua   rule preset by name, or a Lua rules script\n"
@@ -137,6 +137,7 @@ static const char **string_option(cli_args *a, const char *flag) {
   if (strcmp(flag, "--b") == 0) return &a->level_b;
   if (strcmp(flag, "--profile") == 0) return &a->profile;
   if (strcmp(flag, "--profile-db") == 0) return &a->profile_db;
+  if (strcmp(flag, "--invite-ttl") == 0) return &a->invite_ttl;
   if (strcmp(flag, "--variant") == 0) return &a->variant;
   if (strcmp(flag, "--export") == 0) return &a->export_file;
   if (strcmp(flag, "--import") == 0) return &a->import_file;

@@ -43,6 +43,7 @@ typedef struct cli_args {
   const char *listen, *store, *cert, *key; /* serve; dxp: --listen PORT */
   const char *connect;                     /* dxp: HOST:PORT to call */
   const char *rate, *lag;                  /* serve: messages a second, latency allowed (ms) */
+  const char *invite_ttl;                  /* serve: seconds an invitation lasts */
   int seat_timeout, max_connections, max_games; /* serve: 0 for the defaults */
   const char *server, *join, *watch; /* play online: the server, a join code, a game to watch */
   int public_game;                           /* play online: list the game publicly */

@@ -21,6 +21,7 @@ typedef struct server_config {
   int max_connections;   /* at once, per client address */
   int max_games;         /* open (waiting or playing) games created per client address */
   double rate;           /* messages per second a connection may send (a burst of twice that) */
+  int invite_ttl_s;      /* an invitation or link code expires after this many seconds */
 } server_config;
 
 typedef struct server server;
