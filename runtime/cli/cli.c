@@ -57,6 +57,14 @@ static const char usage[] =
     "                            (--out FILE, --games N, --depth D, --eval START.lua)\n"
     "  scores                    records per variant and level, marks, streaks, recent games\n"
     "                            (--variant V, --profile NICK, --export FILE, --import FILE, --pdn ID)\n"
+    "  friends [invite | accept CODE | remove NICK]\n"
+    "                            friends on a server who see each other's bests, and no one else:\n"
+    "                            the list with their bests, an invitation code, accepting one,\n"
+    "                            ending one (--server HOST:PORT once: it is remembered, and your\n"
+    "                            bests go there after each game; --profile NICK)\n"
+    "  profile link [CODE] | delete\n"
+    "                            the profile on the server: a code for another device, or that\n"
+    "                            device joining with it; the profile and all the server holds deleted\n"
     "  serve                     the game server for online play (--listen ADDR:PORT, --store FILE,\n"
     "                            --cert FILE --key FILE, --seat-timeout S, --max-connections N,\n"
     "                            --max-games N, --rate N, --lag MS, --invite-ttl S)\n"
@@ -514,7 +522,8 @@ static const command commands[] = {
     {"play", cmd_play},   {"list", cmd_list},       {"moves", cmd_moves}, {"perft", cmd_perft},
     {"fen", cmd_fen},     {"pdn", cmd_pdn},         {"conform", cmd_conform},
     {"bench", cmd_bench}, {"analyse", cmd_analyse}, {"hub", cmd_hub}, {"dxp", cmd_dxp}, {"match", cmd_match},
-    {"scores", cmd_scores}, {"tune", cmd_tune}, {"serve", cmd_serve}, {NULL, NULL},
+    {"scores", cmd_scores}, {"tune", cmd_tune}, {"serve", cmd_serve},
+    {"friends", cmd_friends}, {"profile", cmd_profile}, {NULL, NULL},
 };
 
 int cli_main(int argc, char **argv) {

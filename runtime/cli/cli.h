@@ -79,6 +79,8 @@ DRI_FUNC int cmd_hub(registry *reg, const cli_args *a);
 DRI_FUNC int cmd_dxp(registry *reg, const cli_args *a);
 DRI_FUNC int cmd_match(registry *reg, const cli_args *a);
 DRI_FUNC int cmd_scores(registry *reg, const cli_args *a);
+DRI_FUNC int cmd_friends(registry *reg, const cli_args *a);
+DRI_FUNC int cmd_profile(registry *reg, const cli_args *a);
 DRI_FUNC int cmd_tune(registry *reg, const cli_args *a);
 DRI_FUNC int cmd_serve(registry *reg, const cli_args *a);
 DRI_FUNC int bench_server(registry *reg, const cli_args *a); /* bench --server */
