@@ -64,6 +64,7 @@ static const field f_action[] = {ID_FIELDS, {"action", K_ENUM, 1, 0, 0, 0, NULL,
 static const field f_history[] = {ID_FIELDS, REQ("name", K_STR, 1, PROTO_MAX_NAME), END};
 static const field f_claim[] = {ID_FIELDS, REQ("name", K_STR, 1, PROTO_MAX_NAME),
                                 REQ("key", K_STR, PROTO_KEY_LEN, PROTO_KEY_LEN), END};
+static const field f_sign_in[] = {ID_FIELDS, REQ("key", K_STR, PROTO_KEY_LEN, PROTO_KEY_LEN), END};
 static const field f_link[] = {ID_FIELDS, REQ("key", K_STR, PROTO_KEY_LEN, PROTO_KEY_LEN),
                                REQ("code", K_STR, 1, PROTO_MAX_ID), END};
 static const field f_code[] = {ID_FIELDS, REQ("code", K_STR, 1, PROTO_MAX_ID), END};
@@ -136,7 +137,8 @@ static const schema schemas[] = {
     {MSG_WATCHERS, "watchers", 1, s_watchers}, {MSG_GAMES, "games", 1, s_games},
     {MSG_PDN_TEXT, "pdn", 1, s_pdn},        {MSG_HISTORY_LIST, "history", 1, s_history},
     {MSG_LEFT, "left", 1, s_left},
-    {MSG_CLAIM, "claim", 0, f_claim},       {MSG_LINK_CODE, "link_code", 0, f_empty},
+    {MSG_CLAIM, "claim", 0, f_claim},       {MSG_SIGN_IN, "sign_in", 0, f_sign_in},
+    {MSG_LINK_CODE, "link_code", 0, f_empty},
     {MSG_LINK, "link", 0, f_link},          {MSG_INVITE, "invite", 0, f_empty},
     {MSG_ACCEPT, "accept", 0, f_code},      {MSG_UNFRIEND, "unfriend", 0, f_history},
     {MSG_FRIENDS, "friends", 0, f_empty},   {MSG_BESTS, "bests", 0, f_history},

@@ -149,7 +149,8 @@ static int run(gamedb *db, store_job *sj, err *e) {
   job *j = (job *)sj;
   const gamedb_ops *o = db->ops;
   switch (j->type) {
-  case MSG_CLAIM: j->rc = o->claim(db, &j->ask, j->nick, e); break;
+  case MSG_CLAIM:
+  case MSG_SIGN_IN: j->rc = o->claim(db, &j->ask, j->nick, e); break;
   case MSG_LINK_CODE:
   case MSG_INVITE: j->rc = o->add_code(db, &j->ask, e); break;
   case MSG_LINK: j->rc = o->link(db, &j->ask, j->nick, e); break;
@@ -218,6 +219,7 @@ static json_t *answer_of(server *srv, job *j) {
   json_t *r;
   switch (j->type) {
   case MSG_CLAIM:
+  case MSG_SIGN_IN:
   case MSG_LINK: return json_pack("{s:s, s:s}", "type", "profile", "name", j->nick);
   case MSG_LINK_CODE:
   case MSG_INVITE:
@@ -269,7 +271,8 @@ static void done(server *srv, store_job *sj) {
     code_attempt(srv, j->addr, 1); /* the code was good (or not tried): the attempt is not held against the address */
   if (c) {
     c->jobs--;
-    if ((j->type == MSG_CLAIM || j->type == MSG_LINK) && j->rc == 0) c->signed_in = 1, memcpy(c->key, j->ask.key, GAMEDB_HASH);
+    if ((j->type == MSG_CLAIM || j->type == MSG_SIGN_IN || j->type == MSG_LINK) && j->rc == 0)
+      c->signed_in = 1, memcpy(c->key, j->ask.key, GAMEDB_HASH);
     if (j->type == MSG_DELETE_PROFILE && j->rc == 0) c->signed_in = 0;
     if (j->rc) refuse(c, j);
     else {
@@ -393,6 +396,7 @@ static int take_upload(conn *c, const proto_msg *m, job *j) {
 static int prepare(conn *c, const proto_msg *m, job *j) {
   switch (m->type) {
   case MSG_CLAIM: return take_key(c, m, j) || take_nick(c, m, j) ? -1 : 0;
+  case MSG_SIGN_IN: return take_key(c, m, j);
   case MSG_LINK: return take_key(c, m, j) || take_code(c, m, j, GAMEDB_CODE_LINK) ? -1 : 0;
   case MSG_LINK_CODE: return make_code(c, j, GAMEDB_CODE_LINK), 0;
   case MSG_INVITE: return make_code(c, j, GAMEDB_CODE_INVITE), 0;
@@ -406,7 +410,7 @@ static int prepare(conn *c, const proto_msg *m, job *j) {
 
 int friends_message(conn *c, const proto_msg *m) {
   if (m->type < MSG_CLAIM || m->type > MSG_DELETE_PROFILE) return 0;
-  if (!c->signed_in && m->type != MSG_CLAIM && m->type != MSG_LINK) {
+  if (!c->signed_in && m->type != MSG_CLAIM && m->type != MSG_SIGN_IN && m->type != MSG_LINK) {
     conn_error(c, m->id, "no_profile", "%s: claim a nickname or link this device first", proto_type_name(m->type));
     return 1;
   }

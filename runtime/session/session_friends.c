@@ -16,8 +16,22 @@
 
 #define UPLOAD_ROWS 10 /* bests per 'upload': well within a message's size */
 
+/* What went wrong when the server refused to sign in, in words; the key is forgotten
+** when it holds nothing there, so that the next time claims a nickname anew. */
+static void refused(const char *server, const device_key *key, const char *code, err *e) {
+  err ignored;
+  if (strcmp(code, "taken") != 0 && strcmp(code, "no_profile") != 0) return;
+  devkey_forget(server, &ignored);
+  if (strcmp(code, "taken") == 0)
+    err_set(e, "the nickname '%s' is taken on %s by another player: play as another (--profile NICK)", key->nick,
+            server);
+  else
+    err_set(e, "the profile '%s' on %s was deleted (from another device?): this device forgets it; the next time "
+               "claims the nickname anew", key->nick, server);
+}
+
 online_call *friends_sign_in(const char *server, const char *nick, device_key *key, err *e) {
-  char code[32];
+  char code[32] = "";
   int found = devkey_find(server, key, e);
   if (found < 0) return NULL;
   if (!found) {
@@ -25,16 +39,15 @@ online_call *friends_sign_in(const char *server, const char *nick, device_key *k
     if (devkey_save(key, e)) return NULL; /* kept before the server hears of it */
   }
   online_call *c = online_call_open(server, key->nick, e);
-  json_t *r = c ? online_ask(c, json_pack("{s:s, s:s, s:s}", "type", "claim", "name", key->nick, "key", key->key),
-                              MSG_PROFILE, code, sizeof code, e)
-                : NULL;
-  if (!r && strcmp(code, "taken") == 0) {
-    err ignored;
-    devkey_forget(server, &ignored); /* a key that holds nothing: another nickname may be claimed */
-    err_set(e, "the nickname '%s' is taken on %s by another player: play as another (--profile NICK)", key->nick,
-            server);
+  json_t *ask = found ? json_pack("{s:s, s:s}", "type", "sign_in", "key", key->key)
+                      : json_pack("{s:s, s:s, s:s}", "type", "claim", "name", key->nick, "key", key->key);
+  json_t *r = c ? online_ask(c, ask, MSG_PROFILE, code, sizeof code, e) : (json_decref(ask), NULL);
+  if (!r) {
+    refused(server, key, code, e);
+    online_call_close(c);
+    return NULL;
   }
-  if (!r) return online_call_close(c), NULL;
+  snprintf(key->nick, sizeof key->nick, "%s", proto_str(r, "name"));
   json_decref(r);
   return c;
 }
@@ -157,7 +170,7 @@ static void *sync_thread(void *arg) {
 
 void session_friends_sync(session *s) {
   char server[256];
-  if (!s->sc.store || s->sc.scripted || !profile_setting(s->sc.store, FRIENDS_SERVER_SETTING, server, sizeof server))
+  if (!s->sc.store || !profile_setting(s->sc.store, FRIENDS_SERVER_SETTING, server, sizeof server))
     return;
   if (!s->fsync) {
     s->fsync = xmalloc(sizeof *s->fsync);

@@ -127,7 +127,7 @@ typedef struct gamedb_ops {
   /* Those below are for schema 2 and greater: profiles and friends, from the writer's
   ** thread, each inside the batch's transaction.  'nick' (GAMEDB_NAME_MAX + 1 bytes)
   ** gets the profile's nickname as first spelt (claim, link) or the friend's (accept). */
-  int (*claim)(gamedb *db, const gamedb_ask *a, char *nick, err *e);
+  int (*claim)(gamedb *db, const gamedb_ask *a, char *nick, err *e); /* 'a->nick' NULL: only signs in */
   int (*add_code)(gamedb *db, const gamedb_ask *a, err *e);       /* a code of the key's profile */
   int (*link)(gamedb *db, const gamedb_ask *a, char *nick, err *e); /* the key joins the code's profile */
   int (*accept)(gamedb *db, const gamedb_ask *a, char *nick, err *e);

@@ -65,7 +65,8 @@ int gsq_claim(gamedb *db, const gamedb_ask *a, char *nick, err *e) {
   sqlite_db *d = (sqlite_db *)db;
   int64_t id = 0;
   int rc = profile_of(d, a->key, &id, nick, e);
-  if (rc) return rc < 0 ? -1 : strcasecmp(nick, a->nick) == 0 ? 0 : GAMEDB_HELD;
+  if (rc) return rc < 0 ? -1 : !a->nick || strcasecmp(nick, a->nick) == 0 ? 0 : GAMEDB_HELD;
+  if (!a->nick) return GAMEDB_NO_PROFILE;
   rc = one_row(d, query(d, e, "SELECT id FROM profile WHERE nickname = ?", "t", a->nick), &id, NULL, e);
   if (rc) return rc < 0 ? -1 : GAMEDB_TAKEN;
   if (exec_sql(d, e, query(d, e, "INSERT INTO profile(nickname, created) VALUES(?, ?)", "ti", a->nick, a->now)))

@@ -14,7 +14,10 @@ import sys
 from wsclient import Client, Server, check, run
 from wsclient import with_server as serving
 
-DRAUGHTS, WORK = sys.argv[1], sys.argv[2]
+DRAUGHTS, WORK, PLUGINS = sys.argv[1], sys.argv[2], sys.argv[3]
+# the 'sprint' test variant (a win in one move) for the games the command line plays,
+# on the server too, which says which mark a record beats
+os.environ["DRAUGHTS_PLUGIN_PATH"] = "%s/scores:%s" % (PLUGINS, PLUGINS)
 _stores = [0]
 
 
@@ -64,7 +67,12 @@ async def t_a_nickname_is_claimed_once_and_a_device_is_linked(argv):
         await other.send(type="claim", name="ANA", key=new_key())
         e = await other.error("taken")
         check("'ANA' is taken" in e["message"], e["message"])
-        # the same key again, from another connection: the same profile
+        # the same key again, from another connection: the same profile; an unknown key holds none
+        signer = await Client.open(srv, "ana")
+        await signer.send(type="sign_in", key=key, id=2)
+        check((await signer.expect("profile", re=2))["name"] == "ana", "signed in with the key")
+        await signer.send(type="sign_in", key=new_key())
+        await signer.error("no_profile")
         again = await Client.open(srv, "ana")
         await again.send(type="claim", name="ana", key=key)
         await again.expect("profile", name="ana")
@@ -285,6 +293,105 @@ async def t_a_schema_1_store_is_migrated_in_place(argv):
     names = con.execute("SELECT nickname FROM profile").fetchall()
     con.close()
     check(version == 2 and names == [("ana",)], "after the migration: version %d, %s" % (version, names))
+
+
+# ------------------------------------------------------- the command line
+
+
+class Player:
+    """A person with a device of their own: a score store and a config directory."""
+
+    def __init__(self, name, nick=None):
+        self.dir = os.path.join(WORK, name)
+        os.makedirs(self.dir, exist_ok=True)
+        self.nick = nick or name
+        self.env = dict(os.environ, XDG_CONFIG_HOME=os.path.join(self.dir, "config"), HOME=self.dir,
+                        DRAUGHTS_PROFILE_DB=os.path.join(self.dir, "scores.db"))
+        self.keys = os.path.join(self.dir, "config", "draughts", "device-keys")
+
+    def run(self, *args, stdin=None, ok=True):
+        r = subprocess.run([DRAUGHTS] + list(args) + ["--profile", self.nick], env=self.env, input=stdin,
+                           capture_output=True, text=True, timeout=60)
+        if ok:
+            check(r.returncode == 0, "%s: draughts %s: exit %d: %s" % (self.nick, " ".join(args), r.returncode, r.stderr))
+        return r
+
+    def win_a_game(self):
+        """A game of line mode against the computer, won in one move: 790 points."""
+        r = self.run("play", "sprint", "--level", "1", stdin="a7-b8\nquit\n")
+        check("790" in r.stdout, "%s's game: %s" % (self.nick, r.stdout[-400:]))
+
+    def invite(self):
+        out = self.run("friends", "invite").stdout
+        return out.split("invitation code: ")[1].split(" ")[0]
+
+
+def one_line_error(r, words):
+    lines = r.stderr.strip().splitlines()
+    check(r.returncode == 1 and len(lines) == 1 and words in lines[0], "not one line naming %r: %r" % (words, r.stderr))
+
+
+async def t_friends_through_the_command_line(argv):
+    async def body(srv):
+        at = "127.0.0.1:%d" % srv.port
+        ana, bob, eve = Player("ana"), Player("bob"), Player("eve")
+        ana.run("friends", "--server", at)
+        check(oct(os.stat(ana.keys).st_mode & 0o777) == "0o600", "the key file is private")
+        bob.run("friends", "accept", ana.invite(), "--server", at)
+        bob.win_a_game()  # uploaded by the session after the game
+        out = ana.run("friends").stdout
+        check("bob\n  Sprint" in out and "level 1: 790 (2 pieces, 1 moves) beats Pro" in out, "ana's list: %s" % out)
+        out = ana.run("scores", "--variant", "sprint").stdout
+        check("bob" in out and "790" in out, "ana's scores show bob's record: %s" % out)
+        out = eve.run("friends", "--server", at).stdout
+        check("bob" not in out and "none yet" in out, "eve sees nothing: %s" % out)
+        # a second device of ana's plays: bob sees its record under ana
+        code = ana.run("profile", "link").stdout.split("profile link ")[1].split(" ")[0]
+        phone = Player("phone", nick="whoever")
+        out = phone.run("profile", "link", code, "--server", at).stdout
+        check("now plays as ana" in out, "the phone: %s" % out)
+        phone.nick = "ana"
+        phone.win_a_game()
+        out = bob.run("friends").stdout
+        check("ana\n  Sprint" in out and "790" in out, "bob sees ana's record from her phone: %s" % out)
+        # bob ends it: neither sees the other any more, here nor on the server
+        bob.run("friends", "remove", "ana")
+        out = ana.run("friends").stdout
+        check("bob" not in out, "ana still lists bob: %s" % out)
+        check("bob" not in ana.run("scores", "--variant", "sprint").stdout, "bob's record stayed in ana's store")
+        # ana deletes her profile; bob's invitation to her no longer works
+        code = bob.invite()
+        ana.run("profile", "delete")
+        check(not os.path.exists(ana.keys) or at not in open(ana.keys).read(), "the key is forgotten")
+        one_line_error(phone.run("friends", ok=False), "was deleted (from another device?)")
+        check(at not in open(phone.keys).read(), "the phone forgot its key")
+
+    await with_server(body)
+
+
+async def t_one_line_refusals_of_the_command_line(argv):
+    async def body(srv):
+        at = "127.0.0.1:%d" % srv.port
+        ana, carol = Player("ana2", nick="ana"), Player("carol", nick="ana")
+        ana.run("friends", "--server", at)
+        one_line_error(carol.run("friends", "--server", at, ok=False), "the nickname 'ana' is taken on")
+        check(not os.path.exists(carol.keys) or at not in open(carol.keys).read(), "a refused key is not kept")
+        carol.nick = "carol"
+        carol.run("friends")
+        one_line_error(carol.run("friends", "accept", "nosuchcode12", ok=False), "that code does not work")
+        one_line_error(carol.run("friends", "remove", "ana", ok=False), "you have no friend called 'ana'")
+        os.chmod(carol.keys, 0o644)
+        one_line_error(carol.run("friends", ok=False), "lets others read the device keys")
+        os.chmod(carol.keys, 0o600)
+        with open(carol.keys, "a") as f:
+            f.write("%s not-a-key carol\n" % at)
+        one_line_error(carol.run("friends", ok=False), "line 2: expected 'SERVER KEY NICKNAME'")
+        nobody = Player("nobody")
+        one_line_error(nobody.run("friends", ok=False), "no server for friends yet")
+        one_line_error(nobody.run("friends", "--server", "127.0.0.1:1", ok=False), "127.0.0.1:1")
+        check(nobody.run("friends", "bogus", ok=False).returncode == 2, "a bad subcommand is a usage error")
+
+    await with_server(body)
 
 
 if __name__ == "__main__":

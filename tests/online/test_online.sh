@@ -8,6 +8,7 @@
 # the work directory goes at the end.
 set -u
 draughts=$1
+plugins=$2
 src=$3
 work=$(mktemp -d)
 mkdir "$work/server" "$work/client" "$work/friends"
@@ -18,7 +19,7 @@ for py in python3 /usr/bin/python3; do
     cd "$src/tests/online" || exit 1
     "$py" test_server.py "$draughts" "$work/server"; a=$?
     "$py" test_client.py "$draughts" "$work/client"; b=$?
-    "$py" test_friends.py "$draughts" "$work/friends"; c=$?
+    "$py" test_friends.py "$draughts" "$work/friends" "$plugins"; c=$?
     [ $a -eq 0 ] && [ $b -eq 0 ] && [ $c -eq 0 ]
     exit
   fi
