@@ -42,37 +42,10 @@ static int valid_rules(const char *s) {
   return 1;
 }
 
-static int streak_rows(profile_store *ps, int64_t profile, profile_best_fn fn, void *ud, err *e) {
-  sqlite3_stmt *st;
+/* Steps 'st', whose columns are those of a 'profile_best' (variant, rules, level,
+** points, pieces, moves, finished, current, best), handing each row to 'fn'. */
+static int best_rows(profile_store *ps, sqlite3_stmt *st, const char *what, profile_best_fn fn, void *ud, err *e) {
   profile_best b;
-  if (pst_prepare(ps, &st, e, "SELECT variant, rules, current, best FROM streak WHERE profile = ? ORDER BY 1, 2", "i",
-                  profile))
-    return -1;
-  int rc, stop = 0;
-  while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW && sqlite3_column_type(st, 0) == SQLITE_TEXT) {
-    memset(&b, 0, sizeof b);
-    pst_text(st, 0, b.variant, sizeof b.variant);
-    pst_text(st, 1, b.rules, sizeof b.rules);
-    b.current = sqlite3_column_int(st, 2), b.best = sqlite3_column_int(st, 3);
-    if (valid_rules(b.rules)) stop = fn(ud, &b);
-  }
-  if (stop) rc = SQLITE_DONE;
-  else if (rc == SQLITE_ROW) err_set(e, "the score store is damaged: a streak names no variant");
-  else if (rc != SQLITE_DONE) pst_fail(ps, e);
-  sqlite3_finalize(st);
-  return rc == SQLITE_DONE ? 0 : -1;
-}
-
-/* The best ranked win per variant, rules and level (SQLite takes the other columns
-** from the row that holds the max). */
-static int record_rows(profile_store *ps, int64_t profile, profile_best_fn fn, void *ud, err *e) {
-  sqlite3_stmt *st;
-  profile_best b;
-  if (pst_prepare(ps, &st, e,
-                  "SELECT variant, rules, level, max(points), pieces, moves, finished FROM game"
-                  " WHERE profile = ? AND ranked AND outcome = 1 GROUP BY variant, rules, level ORDER BY 1, 2, 3",
-                  "i", profile))
-    return -1;
   int rc, stop = 0;
   while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW && sqlite3_column_type(st, 0) == SQLITE_TEXT) {
     memset(&b, 0, sizeof b);
@@ -81,17 +54,31 @@ static int record_rows(profile_store *ps, int64_t profile, profile_best_fn fn, v
     b.level = sqlite3_column_int(st, 2), b.points = sqlite3_column_int(st, 3);
     b.pieces = sqlite3_column_int(st, 4), b.moves = sqlite3_column_int(st, 5);
     b.finished = sqlite3_column_int64(st, 6);
+    b.current = sqlite3_column_int(st, 7), b.best = sqlite3_column_int(st, 8);
     if (valid_rules(b.rules)) stop = fn(ud, &b);
   }
   if (stop) rc = SQLITE_DONE;
-  else if (rc == SQLITE_ROW) err_set(e, "the score store is damaged: a record names no variant");
+  else if (rc == SQLITE_ROW) err_set(e, "the score store is damaged: a %s names no variant", what);
   else if (rc != SQLITE_DONE) pst_fail(ps, e);
   sqlite3_finalize(st);
   return rc == SQLITE_DONE ? 0 : -1;
 }
 
+/* The streaks, then the best ranked win per variant, rules and level (SQLite takes the
+** other columns from the row that holds the max). */
 int profile_bests(profile_store *ps, int64_t profile, profile_best_fn fn, void *ud, err *e) {
-  return streak_rows(ps, profile, fn, ud, e) || record_rows(ps, profile, fn, ud, e) ? -1 : 0;
+  sqlite3_stmt *st;
+  if (pst_prepare(ps, &st, e,
+                  "SELECT variant, rules, 0, 0, 0, 0, 0, current, best FROM streak WHERE profile = ? ORDER BY 1, 2",
+                  "i", profile) ||
+      best_rows(ps, st, "streak", fn, ud, e))
+    return -1;
+  if (pst_prepare(ps, &st, e,
+                  "SELECT variant, rules, level, max(points), pieces, moves, finished, 0, 0 FROM game"
+                  " WHERE profile = ? AND ranked AND outcome = 1 GROUP BY variant, rules, level ORDER BY 1, 2, 3",
+                  "i", profile))
+    return -1;
+  return best_rows(ps, st, "record", fn, ud, e);
 }
 
 static int print_best(void *ud, const profile_best *b) {
