@@ -84,6 +84,12 @@ static const char usage[] =
     "install prefix.  A variant may also be given as a path to a plugin file.  Scores are kept in\n"
     "$DRAUGHTS_PROFILE_DB, else $XDG_DATA_HOME/draughts/profiles.db (~/.local/share/draughts/).\n";
 
+void cli_put_line(char *line) {
+  size_t n = strlen(line);
+  while (n > 0 && line[n - 1] == ' ') line[--n] = '\0';
+  puts(line);
+}
+
 static int need_value(int i, int argc, char **argv) {
   if (i + 1 < argc) return 0;
   cli_error("option %s needs a value", argv[i]);

@@ -71,6 +71,9 @@ DRI_FUNC int cli_finish(ruleset *rs, int status);
 
 DRI_FUNC void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* Prints 'line' without its trailing blanks (the columns of a table pad it). */
+DRI_FUNC void cli_put_line(char *line);
+
 DRI_FUNC int cmd_play(registry *reg, const cli_args *a);
 DRI_FUNC int cmd_conform(registry *reg, const cli_args *a);
 DRI_FUNC int cmd_bench(registry *reg, const cli_args *a);

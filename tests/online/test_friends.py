@@ -343,6 +343,9 @@ async def t_friends_through_the_command_line(argv):
         check("bob\n  Sprint" in out and "level 1: 790 (2 pieces, 1 moves) beats Pro" in out, "ana's list: %s" % out)
         out = ana.run("scores", "--variant", "sprint").stdout
         check("bob" in out and "790" in out, "ana's scores show bob's record: %s" % out)
+        out = ana.run("play", "sprint", "--level", "1", stdin="scores\nquit\n").stdout
+        check("level  ana               bob" in out and "1      -                 790 Pro" in out,
+              "line mode's scores show bob's record: %s" % out[-600:])
         out = eve.run("friends", "--server", at).stdout
         check("bob" not in out and "none yet" in out, "eve sees nothing: %s" % out)
         # a second device of ana's plays: bob sees its record under ana
