@@ -91,7 +91,7 @@ int gsq_add_code(gamedb *db, const gamedb_ask *a, err *e) {
 }
 
 /* Uses up the code: its profile into 'id' (0), or GAMEDB_NOT_FOUND whether it never
-** existed, was used, expired or is of the other kind. */
+** existed, was used, expired or is of the other kind — through the same statements. */
 static int take_code(sqlite_db *d, const gamedb_ask *a, int64_t *id, err *e) {
   sqlite3_stmt *st = query(d, e, "SELECT profile, expires, kind FROM code WHERE hash = ?", "h", a->code);
   if (!st) return -1;
@@ -102,7 +102,7 @@ static int take_code(sqlite_db *d, const gamedb_ask *a, int64_t *id, err *e) {
   }
   if (rc != SQLITE_ROW && rc != SQLITE_DONE) gsq_fail(d, e);
   sqlite3_finalize(st);
-  if (rc != SQLITE_ROW) return rc == SQLITE_DONE ? GAMEDB_NOT_FOUND : -1;
+  if (rc != SQLITE_ROW && rc != SQLITE_DONE) return -1;
   if (exec_sql(d, e, query(d, e, "DELETE FROM code WHERE hash = ?", "h", a->code))) return -1;
   return usable ? 0 : GAMEDB_NOT_FOUND;
 }
