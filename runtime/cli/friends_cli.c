@@ -36,7 +36,8 @@ static int open_cmd(friends_cmd *f, registry *reg, const cli_args *a) {
   if (!profile_setting(f->ps, FRIENDS_SERVER_SETTING, f->server, sizeof f->server))
     return cli_error("no server for friends yet: give one with --server HOST:PORT (it is remembered)"), -1;
   if (a->profile) snprintf(f->nick, sizeof f->nick, "%s", a->profile);
-  else if (!profile_last(f->ps, f->nick, sizeof f->nick)) snprintf(f->nick, sizeof f->nick, "%s", user ? user : "player");
+  else if (!profile_last(f->ps, f->nick, sizeof f->nick))
+    snprintf(f->nick, sizeof f->nick, "%s", user ? user : "player");
   if (profile_check_nickname(f->nick, &e)) return cli_error("--profile: %s", e.msg), -1;
   return 0;
 }

@@ -199,7 +199,8 @@ static void show_scores(line_ui *u) {
   u->h->rules_streak(u->s, st.variant, NULL, &k);
   printf("best streak: %s %d", sc.nickname, k.best);
   for (int i = 0; i < n; i++)
-    if (DR_INIT(k), u->h->friend_streak(u->s, friends[i], st.variant, NULL, &k) == 0) printf(", %s %d", friends[i], k.best);
+    if (DR_INIT(k), u->h->friend_streak(u->s, friends[i], st.variant, NULL, &k) == 0)
+      printf(", %s %d", friends[i], k.best);
   printf("\n");
 }
 

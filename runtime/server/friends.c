@@ -123,7 +123,8 @@ static int add_best(void *ud, const gamedb_best *b) {
 }
 
 static bests *new_list(job *j, const char *nick) {
-  if (j->nlist == j->list_cap) j->list = xrealloc(j->list, (size_t)(j->list_cap = j->list_cap * 2 + 8) * sizeof *j->list);
+  if (j->nlist == j->list_cap)
+    j->list = xrealloc(j->list, (size_t)(j->list_cap = j->list_cap * 2 + 8) * sizeof *j->list);
   bests *l = &j->list[j->nlist++];
   memset(l, 0, sizeof *l);
   snprintf(l->nick, sizeof l->nick, "%s", nick);
@@ -235,7 +236,8 @@ static json_t *answer_of(server *srv, job *j) {
     r = bests_json(srv, &j->list[0]);
     json_object_set_new(r, "type", json_string("bests"));
     return r;
-  case MSG_UPLOAD: return json_pack("{s:s, s:i, s:i}", "type", "uploaded", "records", j->nrecords, "streaks", j->nstreaks);
+  case MSG_UPLOAD:
+    return json_pack("{s:s, s:i, s:i}", "type", "uploaded", "records", j->nrecords, "streaks", j->nstreaks);
   default: return json_pack("{s:s, s:s}", "type", "deleted", "name", j->nick);
   }
 }
@@ -254,8 +256,8 @@ static void refuse(conn *c, const job *j) {
   case GAMEDB_SELF:
     return conn_error(c, j->re, "not_allowed", "that invitation is your own: give it to a friend");
   case GAMEDB_FULL:
-    return conn_error(c, j->re, "limit", "a profile has at most %d friends, %d bests, 16 devices and 32 codes waiting",
-                      GAMEDB_MAX_FRIENDS, GAMEDB_MAX_BESTS);
+    return conn_error(c, j->re, "limit", "a profile has at most %d friends, %d bests, %d devices and %d codes waiting",
+                      GAMEDB_MAX_FRIENDS, GAMEDB_MAX_BESTS, GAMEDB_MAX_DEVICES, GAMEDB_MAX_CODES);
   default:
     if (j->type == MSG_LINK || j->type == MSG_ACCEPT)
       return conn_error(c, j->re, "not_found", "that code does not work: a code works once, until it expires");

@@ -46,6 +46,8 @@ enum {
 enum { GAMEDB_CODE_LINK = 1, GAMEDB_CODE_INVITE = 2 };
 #define GAMEDB_MAX_FRIENDS 50  /* friends of one profile */
 #define GAMEDB_MAX_BESTS 500   /* records and streaks of one profile */
+#define GAMEDB_MAX_DEVICES 16  /* keys of one profile */
+#define GAMEDB_MAX_CODES 32    /* codes of one profile not yet used or expired */
 
 typedef struct gamedb_game {
   char id[GAMEDB_ID_MAX + 1], code[GAMEDB_ID_MAX + 1];

@@ -12,8 +12,6 @@
 
 #include "gamedb_sqlite.h"
 
-#define MAX_DEVICES 16 /* keys of one profile */
-#define MAX_CODES 32   /* codes of one profile not yet used or expired */
 
 /* Prepares 'sql' and binds one argument per letter of 'types': 'i' an int64_t, 't' a
 ** string, 'h' a hash (GAMEDB_HASH bytes).  NULL and 'e' when it cannot. */
@@ -85,7 +83,7 @@ int gsq_add_code(gamedb *db, const gamedb_ask *a, err *e) {
   if (exec_sql(d, e, query(d, e, "DELETE FROM code WHERE expires <= ?", "i", a->now)) ||
       count(d, &n, e, "SELECT count(*) FROM code WHERE profile = ?", id))
     return -1;
-  if (n >= MAX_CODES) return GAMEDB_FULL;
+  if (n >= GAMEDB_MAX_CODES) return GAMEDB_FULL;
   return exec_sql(d, e, query(d, e, "INSERT INTO code(hash, kind, profile, expires) VALUES(?, ?, ?, ?)", "hiii",
                               a->code, (int64_t)a->kind, id, a->expires));
 }
@@ -114,7 +112,7 @@ int gsq_link(gamedb *db, const gamedb_ask *a, char *nick, err *e) {
   if (rc) return rc < 0 ? -1 : GAMEDB_HELD;
   if ((rc = take_code(d, a, &id, e))) return rc;
   if (count(d, &n, e, "SELECT count(*) FROM device WHERE profile = ?", id)) return -1;
-  if (n >= MAX_DEVICES) return GAMEDB_FULL;
+  if (n >= GAMEDB_MAX_DEVICES) return GAMEDB_FULL;
   if (one_row(d, query(d, e, "SELECT id, nickname FROM profile WHERE id = ?", "i", id), NULL, nick, e) != 1)
     return -1;
   return exec_sql(d, e, query(d, e, "INSERT INTO device(key, profile, added) VALUES(?, ?, ?)", "hii", a->key, id,

@@ -263,6 +263,18 @@ async def t_uploads_are_checked(argv):
     await with_server(body)
 
 
+async def t_codes_waiting_are_limited(argv):
+    async def body(srv):
+        ana, _ = await profile(srv, "ana")
+        for i in range(32):
+            await ana.send(type="invite", id=i)
+            await ana.expect("code", re=i)
+        await ana.send(type="link_code", id=99)
+        check("32 codes waiting" in (await ana.error("limit"))["message"], "the 33rd code")
+
+    await with_server(body)
+
+
 async def t_a_schema_1_store_is_migrated_in_place(argv):
     path = store()
     con = sqlite3.connect(path)
