@@ -67,10 +67,19 @@ static const char usage[] =
     "                            (--out FILE, --games N, --depth D, --eval START.lua)\n"
     "  scores                    records per variant and level, marks, streaks, recent games\n"
     "                            (--variant V, --profile NICK, --export FILE, --import FILE, --pdn ID)\n"
+    "  friends [invite | accept CODE | remove NICK]\n"
+    "                            friends on a server who see each other's bests, and no one else:\n"
+    "                            the list with their bests, an invitation code, accepting one,\n"
+    "                            ending one (--server HOST:PORT once: it is remembered, and your\n"
+    "                            bests go there after each game; --profile NICK)\n"
+    "  profile link [CODE] | delete\n"
+    "                            the profile on the server: a code for another device, or that\n"
+    "                            device joining with it; the profile and all the server holds deleted\n"
     "  serve                     the game server for online play (--listen ADDR:PORT, --store FILE,\n"
     "                            --cert FILE --key FILE, --seat-timeout S, --max-connections N,\n"
     "                            --max-games N, --rate N, --lag MS, --web DIR; the computer's\n"
-    "                            moves: --threads N, --queue N waiting, --time S each at most)\n"
+    "                            moves: --threads N, --queue N waiting, --time S each at most;\n"
+    "                            --invite-ttl S: how long a friend's invitation lasts)\n"
     "\n"
     "options (every command):\n"
     "  --rules PRESET|FILE.lua   rule preset by name, or a Lua rules script\n"
@@ -86,6 +95,12 @@ static const char usage[] =
     "Plugins are found in $DRAUGHTS_PLUGIN_PATH, in plugins/ beside the executable, and in the\n"
     "install prefix.  A variant may also be given as a path to a plugin file.  Scores are kept in\n"
     "$DRAUGHTS_PROFILE_DB, else $XDG_DATA_HOME/draughts/profiles.db (~/.local/share/draughts/).\n";
+
+void cli_put_line(char *line) {
+  size_t n = strlen(line);
+  while (n > 0 && line[n - 1] == ' ') line[--n] = '\0';
+  puts(line);
+}
 
 static int need_value(int i, int argc, char **argv) {
   if (i + 1 < argc) return 0;
@@ -150,6 +165,7 @@ static const char **string_option(cli_args *a, const char *flag) {
   if (strcmp(flag, "--dir") == 0) return &a->dir;
   if (strcmp(flag, "--profile") == 0) return &a->profile;
   if (strcmp(flag, "--profile-db") == 0) return &a->profile_db;
+  if (strcmp(flag, "--invite-ttl") == 0) return &a->invite_ttl;
   if (strcmp(flag, "--variant") == 0) return &a->variant;
   if (strcmp(flag, "--export") == 0) return &a->export_file;
   if (strcmp(flag, "--import") == 0) return &a->import_file;
@@ -533,7 +549,7 @@ static const command commands[] = {
     {"fen", cmd_fen},     {"pdn", cmd_pdn},         {"conform", cmd_conform},
     {"bench", cmd_bench}, {"analyse", cmd_analyse}, {"hub", cmd_hub}, {"dxp", cmd_dxp}, {"match", cmd_match},
     {"book", cmd_book}, {"egdb", cmd_egdb}, {"scores", cmd_scores}, {"tune", cmd_tune}, {"serve", cmd_serve},
-    {NULL, NULL},
+    {"friends", cmd_friends}, {"profile", cmd_profile}, {NULL, NULL},
 };
 
 int cli_main(int argc, char **argv) {

@@ -47,6 +47,7 @@ typedef struct cli_args {
   const char *listen, *store, *cert, *key; /* serve; dxp: --listen PORT */
   const char *connect;                     /* dxp: HOST:PORT to call */
   const char *rate, *lag;                  /* serve: messages a second, latency allowed (ms) */
+  const char *invite_ttl;                  /* serve: seconds an invitation lasts */
   int seat_timeout, max_connections, max_games; /* serve: 0 for the defaults */
   int queue;                                 /* serve: the computer's moves that may wait */
   const char *web;                           /* serve: the web front end's directory */
@@ -76,6 +77,9 @@ DRI_FUNC int cli_finish(ruleset *rs, int status);
 
 DRI_FUNC void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* Prints 'line' without its trailing blanks (the columns of a table pad it). */
+DRI_FUNC void cli_put_line(char *line);
+
 DRI_FUNC int cmd_play(registry *reg, const cli_args *a);
 DRI_FUNC int cmd_conform(registry *reg, const cli_args *a);
 DRI_FUNC int cmd_bench(registry *reg, const cli_args *a);
@@ -86,6 +90,8 @@ DRI_FUNC int cmd_match(registry *reg, const cli_args *a);
 DRI_FUNC int cmd_book(registry *reg, const cli_args *a);
 DRI_FUNC int cmd_egdb(registry *reg, const cli_args *a);
 DRI_FUNC int cmd_scores(registry *reg, const cli_args *a);
+DRI_FUNC int cmd_friends(registry *reg, const cli_args *a);
+DRI_FUNC int cmd_profile(registry *reg, const cli_args *a);
 DRI_FUNC int cmd_tune(registry *reg, const cli_args *a);
 DRI_FUNC int cmd_serve(registry *reg, const cli_args *a);
 DRI_FUNC int bench_server(registry *reg, const cli_args *a); /* bench --server */

@@ -20,6 +20,7 @@
 #include "guard.h"
 #include "line.h"
 #include "notation.h"
+#include "search.h"
 #include "session.h"
 
 #define DEFAULT_FRONTEND "tty"
@@ -27,7 +28,8 @@
 static const char play_help[] =
     "Type a move as its start and end points (c3-d4, c3xe5, or every landing: c3xe5xc7),\n"
     "or one of: moves, undo, redo, hint, flip, fen, save FILE, load FILE, rules, resign,\n"
-    "draw (offer one; the other player answers accept or decline), new, help, quit.\n"
+    "draw (offer one; the other player answers accept or decline), scores (the records\n"
+    "here, yours and your friends'), new, help, quit.\n"
     "Online: draw (offer or accept), decline, abort, rematch, leave, online (seats,\n"
     "clocks, code); a spectator's move is a suggestion.\n";
 
@@ -149,6 +151,59 @@ static void print_fen(line_ui *u) {
   puts(fen);
 }
 
+#define LINE_FRIENDS 4 /* friends' columns beside the player's */
+
+/* A record as a cell: its points and the mark they beat, or "-". */
+static void record_cell(int found, const dr_score *r, char *out, size_t len) {
+  if (found == 1) snprintf(out, len, "%d%s%s", r->points, *r->mark ? " " : "", r->mark);
+  else snprintf(out, len, "-");
+}
+
+/* One level's line of 'scores', or nothing when nobody has a record there. */
+static void scores_level(line_ui *u, const char *variant, int level, char friends[][64], int n) {
+  char line[256], cell[32];
+  dr_score r;
+  DR_INIT(r);
+  int found = u->h->rules_record(u->s, variant, NULL, level, &r), any = found == 1;
+  record_cell(found, &r, cell, sizeof cell);
+  int used = snprintf(line, sizeof line, "  %-5d  %-16s", level, cell);
+  for (int i = 0; i < n; i++) {
+    DR_INIT(r);
+    found = u->h->friend_record(u->s, friends[i], variant, NULL, level, &r);
+    any |= found == 1;
+    record_cell(found, &r, cell, sizeof cell);
+    used += snprintf(line + used, sizeof line - (size_t)used, "  %-16s", cell);
+  }
+  if (any) cli_put_line(line);
+}
+
+/* 'scores': this game's records per level, the player's and the friends' side by side
+** (friends from a server or an imported file), then the best streaks. */
+static void show_scores(line_ui *u) {
+  dr_scoring sc;
+  dr_status st;
+  dr_streak k;
+  char friends[LINE_FRIENDS][64];
+  int n = 0;
+  DR_INIT(sc), DR_INIT(st), DR_INIT(k);
+  u->h->scoring(u->s, &sc);
+  u->h->status(u->s, &st);
+  if (!*sc.nickname) return line_say("no scores are kept here: no score store could open");
+  while (n < LINE_FRIENDS && u->h->friend_at(u->s, n, friends[n], sizeof friends[n]) == 0) n++;
+  char head[256];
+  int used = snprintf(head, sizeof head, "  level  %-16.16s", sc.nickname);
+  for (int i = 0; i < n; i++) used += snprintf(head + used, sizeof head - (size_t)used, "  %-16.16s", friends[i]);
+  printf("records in %s (%s rules):\n", st.title, *st.rules ? st.rules : "default");
+  cli_put_line(head);
+  for (int level = 1; level <= SEARCH_LEVELS; level++) scores_level(u, st.variant, level, friends, n);
+  u->h->rules_streak(u->s, st.variant, NULL, &k);
+  printf("best streak: %s %d", sc.nickname, k.best);
+  for (int i = 0; i < n; i++)
+    if (DR_INIT(k), u->h->friend_streak(u->s, friends[i], st.variant, NULL, &k) == 0)
+      printf(", %s %d", friends[i], k.best);
+  printf("\n");
+}
+
 /* Runs a host command; shows the board after it, or the error. */
 static void run_command(line_ui *u, int rc) {
   if (rc) printf("%s\n", u->h->error(u->s));
@@ -222,6 +277,7 @@ static int command(line_ui *u, const char *line) {
   if (strcmp(line, "help") == 0 || strcmp(line, "?") == 0) fputs(play_help, stdout);
   else if (strcmp(line, "rules") == 0) fputs(u->h->help(u->s), stdout);
   else if (strcmp(line, "moves") == 0) list_moves(u);
+  else if (strcmp(line, "scores") == 0) show_scores(u);
   else if (strcmp(line, "flip") == 0) u->flip ^= 1, line_show(u);
   else if (strcmp(line, "undo") == 0) run_command(u, u->h->undo(u->s));
   else if (strcmp(line, "redo") == 0) run_command(u, u->h->redo(u->s));

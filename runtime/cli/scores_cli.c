@@ -96,13 +96,6 @@ static void print_streaks(const board_view *b, const char *variant, const char *
   printf("\n");
 }
 
-/* Prints 'line' without its trailing blanks (the columns pad it). */
-static void put_line(char *line) {
-  size_t n = strlen(line);
-  while (n > 0 && line[n - 1] == ' ') line[--n] = '\0';
-  puts(line);
-}
-
 /* "950 (9 pieces, 20 moves, 2026-05-01) beats Expert": a record and the mark it reached. */
 static void record_text(const profile_game *g, const score_marks *m, char *out, size_t len) {
   char date[32];
@@ -130,7 +123,7 @@ static int print_level(const board_view *b, const char *variant, const char *rul
   size_t used = (size_t)snprintf(line, sizeof line, "    %-5d  %-56s", level, own);
   for (int i = 0; i < b->nfriends && used < sizeof line; i++)
     used += (size_t)snprintf(line + used, sizeof line - used, "  %-14s", theirs[i]);
-  put_line(line);
+  cli_put_line(line);
   return 1;
 }
 
@@ -139,7 +132,7 @@ static void print_records(const board_view *b, const char *variant, const char *
   size_t used = (size_t)snprintf(line, sizeof line, "    %-5s  %-56s", "level", b->profile ? b->nick : "record");
   for (int f = 0; f < b->nfriends && used < sizeof line; f++)
     used += (size_t)snprintf(line + used, sizeof line - used, "  %-14.14s", b->friends[f]);
-  put_line(line);
+  cli_put_line(line);
   int shown = 0;
   for (int level = 1; level <= SEARCH_LEVELS; level++) shown += print_level(b, variant, rules, level, m);
   if (!shown) printf("    (no records yet: win a game against the computer)\n");

@@ -54,6 +54,16 @@ static int web_dir(const cli_args *a, char *out, size_t len, const char **dir) {
   return 0;
 }
 
+/* Seconds an invitation lasts: 0 (expired at once, for tests) up to a year. */
+static int parse_ttl(const char *text, int *out) {
+  char *end;
+  long n = strtol(text, &end, 10);
+  if (!*text || *end || n < 0 || n > 366L * 86400)
+    return cli_error("--invite-ttl takes seconds from 0 to %ld, not '%s'", 366L * 86400, text), -1;
+  *out = (int)n;
+  return 0;
+}
+
 static int configure(const cli_args *a, server_config *c, char *host, size_t len) {
   double v;
   server_defaults(c);
@@ -72,7 +82,7 @@ static int configure(const cli_args *a, server_config *c, char *host, size_t len
   if (a->threads) c->engine_threads = a->threads;
   if (a->queue) c->engine_queue = a->queue;
   if (a->seconds > 0) c->engine_seconds = a->seconds;
-  return 0;
+  return a->invite_ttl ? parse_ttl(a->invite_ttl, &c->invite_ttl_s) : 0;
 }
 
 int cmd_serve(registry *reg, const cli_args *a) {

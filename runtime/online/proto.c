@@ -15,14 +15,14 @@
 
 /* ------------------------------------------------------------- schema */
 
-enum { K_STR, K_INT, K_BOOL, K_PATH, K_STRS, K_OBJ, K_ARR, K_ENUM };
+enum { K_STR, K_INT, K_BOOL, K_PATH, K_STRS, K_OBJ, K_ARR, K_ENUM, K_OBJS };
 
 typedef struct field {
   const char *name;
   int kind;
   int required, nullable;
-  json_int_t min, max;           /* K_STR, K_STRS: lengths; K_INT: values; K_STRS: also the count */
-  const struct field *sub;       /* K_OBJ: the object's fields (NULL: any object) */
+  json_int_t min, max;           /* K_STR, K_STRS: lengths; K_INT: values; K_STRS, K_OBJS: also the count */
+  const struct field *sub;       /* K_OBJ, K_OBJS: the objects' fields (NULL: any object) */
   const char *const *choices;    /* K_ENUM */
 } field;
 
@@ -64,6 +64,22 @@ static const field f_game[] = {ID_FIELDS, REQ("game", K_STR, 1, PROTO_MAX_ID), E
 static const field f_move[] = {ID_FIELDS, REQ("path", K_PATH, 0, 0), OPT("ply", K_INT, 0, 1000000), END};
 static const field f_action[] = {ID_FIELDS, {"action", K_ENUM, 1, 0, 0, 0, NULL, actions}, END};
 static const field f_history[] = {ID_FIELDS, REQ("name", K_STR, 1, PROTO_MAX_NAME), END};
+static const field f_claim[] = {ID_FIELDS, REQ("name", K_STR, 1, PROTO_MAX_NAME),
+                                REQ("key", K_STR, PROTO_KEY_LEN, PROTO_KEY_LEN), END};
+static const field f_sign_in[] = {ID_FIELDS, REQ("key", K_STR, PROTO_KEY_LEN, PROTO_KEY_LEN), END};
+static const field f_link[] = {ID_FIELDS, REQ("key", K_STR, PROTO_KEY_LEN, PROTO_KEY_LEN),
+                               REQ("code", K_STR, 1, PROTO_MAX_ID), END};
+static const field f_code[] = {ID_FIELDS, REQ("code", K_STR, 1, PROTO_MAX_ID), END};
+/* A record (the best ranked win at a level) and a streak, as uploaded and as friends see them. */
+static const field f_record[] = {REQ("variant", K_STR, 1, 32), REQ("rules", K_STR, 1, 127),
+                                 REQ("level", K_INT, 1, 64), REQ("points", K_INT, 0, 10000000),
+                                 REQ("pieces", K_INT, 0, 64), REQ("moves", K_INT, 0, 100000),
+                                 REQ("finished", K_INT, 0, 1LL << 40), OPT("mark", K_STR, 0, 16), END};
+static const field f_streak[] = {REQ("variant", K_STR, 1, 32), REQ("rules", K_STR, 1, 127),
+                                 REQ("current", K_INT, 0, 1000000), REQ("best", K_INT, 0, 1000000), END};
+#define OBJS(name, max, sub) {name, K_OBJS, 0, 0, 0, max, sub, NULL} /* absent: none */
+static const field f_upload[] = {ID_FIELDS, OBJS("records", PROTO_MAX_UPLOAD, f_record),
+                                 OBJS("streaks", PROTO_MAX_UPLOAD, f_streak), END};
 
 /* What a client checks of the server's messages: the fields it reads, by type. */
 static const field s_welcome[] = {REQ("protocol", K_INT, 0, 1000000), OPT("server", K_STR, 0, 256),
@@ -99,6 +115,13 @@ static const field s_pdn[] = {OPT("game", K_STR, 1, PROTO_MAX_ID), REQ("text", K
 static const field s_history[] = {OPT("name", K_STR, 1, PROTO_MAX_NAME), REQ("games", K_ARR, 0, 0), END};
 static const field s_left[] = {END};
 static const field s_variants[] = {REQ("variants", K_ARR, 0, 0), END};
+static const field s_profile[] = {REQ("name", K_STR, 1, PROTO_MAX_NAME), END};
+static const field s_code[] = {REQ("kind", K_STR, 1, 16), REQ("code", K_STR, 1, PROTO_MAX_ID),
+                               REQ("expires", K_INT, 0, 1LL << 50), END};
+static const field s_bests[] = {REQ("name", K_STR, 1, PROTO_MAX_NAME), OBJS("records", 100000, f_record),
+                                OBJS("streaks", 100000, f_streak), END};
+static const field s_friends[] = {REQ("name", K_STR, 1, PROTO_MAX_NAME), OBJS("friends", 100000, s_bests), END};
+static const field s_uploaded[] = {REQ("records", K_INT, 0, 1000000), REQ("streaks", K_INT, 0, 1000000), END};
 
 static const schema schemas[] = {
     {MSG_HELLO, "hello", 0, f_hello},       {MSG_LIST, "list", 0, f_empty},
@@ -117,6 +140,16 @@ static const schema schemas[] = {
     {MSG_WATCHERS, "watchers", 1, s_watchers}, {MSG_GAMES, "games", 1, s_games},
     {MSG_PDN_TEXT, "pdn", 1, s_pdn},        {MSG_HISTORY_LIST, "history", 1, s_history},
     {MSG_LEFT, "left", 1, s_left},          {MSG_VARIANT_LIST, "variants", 1, s_variants},
+    {MSG_CLAIM, "claim", 0, f_claim},       {MSG_SIGN_IN, "sign_in", 0, f_sign_in},
+    {MSG_LINK_CODE, "link_code", 0, f_empty},
+    {MSG_LINK, "link", 0, f_link},          {MSG_INVITE, "invite", 0, f_empty},
+    {MSG_ACCEPT, "accept", 0, f_code},      {MSG_UNFRIEND, "unfriend", 0, f_history},
+    {MSG_FRIENDS, "friends", 0, f_empty},   {MSG_BESTS, "bests", 0, f_history},
+    {MSG_UPLOAD, "upload", 0, f_upload},    {MSG_DELETE_PROFILE, "delete_profile", 0, f_empty},
+    {MSG_PROFILE, "profile", 1, s_profile}, {MSG_CODE, "code", 1, s_code},
+    {MSG_FRIEND, "friend", 1, s_profile},   {MSG_UNFRIENDED, "unfriended", 1, s_profile},
+    {MSG_FRIEND_LIST, "friends", 1, s_friends}, {MSG_BEST_LIST, "bests", 1, s_bests},
+    {MSG_UPLOADED, "uploaded", 1, s_uploaded}, {MSG_DELETED, "deleted", 1, s_profile},
 };
 #define NSCHEMAS (sizeof schemas / sizeof *schemas)
 
@@ -179,6 +212,18 @@ static int check_enum(const json_t *v, const field *f, const char *where, err *e
 
 static int check_object(const json_t *obj, const field *fields, int strict, const char *where, err *e);
 
+static int check_objects(const json_t *v, const field *f, int strict, const char *where, err *e) {
+  size_t n = json_array_size(v);
+  if (!json_is_array(v) || (json_int_t)n > f->max)
+    return err_set(e, "%s: field '%s' must be an array of at most %lld objects", where, f->name, (long long)f->max);
+  for (size_t i = 0; i < n; i++) {
+    const json_t *item = json_array_get(v, i);
+    if (!json_is_object(item)) return err_set(e, "%s: field '%s' must hold objects", where, f->name);
+    if (check_object(item, f->sub, strict, where, e)) return -1;
+  }
+  return 0;
+}
+
 static int check_value(const json_t *v, const field *f, int strict, const char *where, err *e) {
   if (json_is_null(v) && f->nullable) return 0;
   switch (f->kind) {
@@ -193,6 +238,7 @@ static int check_value(const json_t *v, const field *f, int strict, const char *
   case K_STRS: return check_strings(v, f, where, e);
   case K_ENUM: return check_enum(v, f, where, e);
   case K_ARR: return json_is_array(v) ? 0 : err_set(e, "%s: field '%s' must be an array", where, f->name);
+  case K_OBJS: return check_objects(v, f, strict, where, e);
   default:
     if (!json_is_object(v)) return err_set(e, "%s: field '%s' must be an object", where, f->name);
     return f->sub ? check_object(v, f->sub, strict, where, e) : 0;

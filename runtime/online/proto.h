@@ -26,6 +26,9 @@
 #define PROTO_MAX_ID 16           /* characters of a game id or a join code */
 #define PROTO_MAX_CLOCK 10800     /* seconds of a clock's initial time (three hours) */
 #define PROTO_MAX_INCREMENT 600   /* seconds added per move */
+#define PROTO_KEY_LEN 64          /* hex digits of a device key */
+#define PROTO_CODE_LEN 12         /* characters of a link or invitation code */
+#define PROTO_MAX_UPLOAD 32       /* records, and streaks, in one 'upload' */
 /* What a client accepts from a server: a long game's state with many legal moves. */
 #define PROTO_MAX_SERVER_MESSAGE (4u << 20)
 
@@ -38,6 +41,10 @@ enum {
   /* from the server */
   MSG_WELCOME, MSG_ERROR, MSG_CREATED, MSG_SEATED, MSG_STATE, MSG_MOVED, MSG_PLAYERS, MSG_OFFER, MSG_OVER,
   MSG_TALLY, MSG_WATCHERS, MSG_GAMES, MSG_PDN_TEXT, MSG_HISTORY_LIST, MSG_LEFT, MSG_VARIANT_LIST,
+  /* profiles and friends: requests, then the server's answers */
+  MSG_CLAIM, MSG_SIGN_IN, MSG_LINK_CODE, MSG_LINK, MSG_INVITE, MSG_ACCEPT, MSG_UNFRIEND, MSG_FRIENDS, MSG_BESTS, MSG_UPLOAD,
+  MSG_DELETE_PROFILE,
+  MSG_PROFILE, MSG_CODE, MSG_FRIEND, MSG_UNFRIENDED, MSG_FRIEND_LIST, MSG_BEST_LIST, MSG_UPLOADED, MSG_DELETED,
   MSG_COUNT
 };
 

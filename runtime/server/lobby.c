@@ -394,7 +394,9 @@ void lobby_message(conn *c, const proto_msg *m) {
   case MSG_PDN: pdn(c, m); break;
   case MSG_HISTORY: history(c, m); break;
   case MSG_VARIANTS: variants(c, m); break;
-  default: table_message(c, m); break;
+  default:
+    if (!friends_message(c, m)) table_message(c, m);
+    break;
   }
 }
 

@@ -271,6 +271,7 @@ static int on_open(server *srv, conn *c, struct lws *wsi) {
 static void on_closed(conn *c) {
   if (!c->srv) return;
   table_detach(c);
+  friends_conn_gone(c);
   if (c->dirty) undirty(c);
   msgq_clear(&c->held);
   msgq_clear(&c->queue);
@@ -421,6 +422,7 @@ void server_defaults(server_config *c) {
   c->engine_threads = 2;
   c->engine_queue = 16;
   c->engine_seconds = 2;
+  c->invite_ttl_s = 7 * 24 * 3600;
 }
 
 /* Whether the address and port can be listened on, said in words; libwebsockets says it
@@ -558,6 +560,7 @@ void server_close(server *srv) {
   free(srv->tables);
   for (int i = 0; i < srv->naddrs; i++) free(srv->addrs[i]);
   free(srv->addrs);
+  friends_free(srv); /* after the writer: it may still have run a request */
   if (srv->db) srv->db->ops->close(srv->db);
   free(srv);
 }

@@ -25,6 +25,7 @@ typedef struct server_config {
   int engine_queue;      /* searches waiting beyond those: more, and the server is busy */
   double engine_seconds; /* the most one of the computer's moves may take */
   const char *web;       /* the web front end's directory (with its index.html); NULL: no page */
+  int invite_ttl_s;      /* an invitation or link code expires after this many seconds */
 } server_config;
 
 typedef struct server server;

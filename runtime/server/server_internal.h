@@ -55,6 +55,17 @@ typedef struct server_addr server_addr;
 typedef struct writer writer;
 typedef struct write_op write_op;
 typedef struct engine_pool engine_pool;
+typedef struct friends friends;
+
+/* A request the writer answers inside its batch ('run', on the writer's thread: 0, or
+** -1 and 'e' when the store failed), and whose answer the loop gives once the batch is
+** durable ('done', on the loop's thread, which frees the job). */
+typedef struct store_job store_job;
+struct store_job {
+  int (*run)(gamedb *db, store_job *j, err *e);
+  void (*done)(server *srv, store_job *j);
+  store_job *next_done;
+};
 
 /* One WebSocket (or HTTP) connection: lws's per-session data. */
 typedef struct conn {
@@ -80,6 +91,10 @@ typedef struct conn {
   int closing, close_code; /* close once the queue is written */
   char *http_body;       /* an HTTP answer's body, written when writable */
   size_t http_len;
+  /* friends.c: the device key this connection claimed or linked with (its hash) */
+  int signed_in;
+  uint8_t key[GAMEDB_HASH];
+  int jobs;              /* its profile requests the store has not answered yet */
 } conn;
 
 /* Connections and open games per client address. */
@@ -139,6 +154,7 @@ struct server {
   int restored;
   lws_sorted_usec_list_t tick;
   struct lws_http_mount mounts[3]; /* web.c */
+  friends *fr;           /* friends.c: requests under way, attempts at codes per address */
 };
 
 /* net.c: sending.  'conn_send' takes the message over. */
@@ -160,12 +176,23 @@ DRI_FUNC void store_clocks(server *srv, const gamedb_game *g);
 DRI_FUNC void store_move(server *srv, const gamedb_game *g, const gamedb_move *m);
 DRI_FUNC void store_finish(server *srv, const gamedb_game *g, char *pdn); /* takes 'pdn' over */
 DRI_FUNC void store_alive(server *srv, int64_t now);
+DRI_FUNC void store_job_add(server *srv, store_job *j);
 DRI_FUNC void store_failed(server *srv, const err *e);
 DRI_FUNC writer *writer_new(gamedb *db);
 DRI_FUNC int writer_start(writer *w, struct lws_context *ctx, err *e);
 DRI_FUNC int writer_turn(server *srv, int *committed, err *e);
 DRI_FUNC int writer_stop(writer *w, err *e);
 DRI_FUNC void writer_free(writer *w);
+
+/* secret.c: tokens, keys and codes, kept as their hashes. */
+DRI_FUNC void secret_hash(const char *text, uint8_t out[GAMEDB_HASH]);
+DRI_FUNC void secret_token(char token[PROTO_MAX_TOKEN + 1], uint8_t hash[GAMEDB_HASH]); /* 64 hex digits */
+DRI_FUNC int secret_matches(const uint8_t a[GAMEDB_HASH], const uint8_t b[GAMEDB_HASH]); /* constant time */
+
+/* friends.c: profiles (a nickname and device keys), invitations, friends' bests. */
+DRI_FUNC int friends_message(conn *c, const proto_msg *m); /* 1 if it was one of its requests */
+DRI_FUNC void friends_conn_gone(conn *c);
+DRI_FUNC void friends_free(server *srv);
 
 /* lobby.c */
 DRI_FUNC void lobby_message(conn *c, const proto_msg *m);

@@ -8,12 +8,9 @@
 */
 #include "server_internal.h"
 
-#include <openssl/crypto.h>
-#include <openssl/evp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/random.h>
 #include <time.h>
 
 #include "notation.h"
@@ -114,16 +111,8 @@ void table_restore_clock(table *t, int64_t last_alive, int64_t now) {
 
 /* --------------------------------------------------------------- seats */
 
-static void hash_token(const char *token, uint8_t out[GAMEDB_HASH]) {
-  unsigned int n = GAMEDB_HASH;
-  if (!EVP_Digest(token, strlen(token), out, &n, EVP_sha256(), NULL)) abort();
-}
-
 void table_seat_token(table *t, int side, const char *name, char token[PROTO_MAX_TOKEN + 1]) {
-  unsigned char secret[PROTO_MAX_TOKEN / 2];
-  if (getrandom(secret, sizeof secret, 0) != (ssize_t)sizeof secret) abort();
-  for (size_t i = 0; i < sizeof secret; i++) snprintf(token + 2 * i, 3, "%02x", secret[i]);
-  hash_token(token, t->row.token[side]);
+  secret_token(token, t->row.token[side]);
   t->row.seated[side] = 1;
   snprintf(t->row.name[side], sizeof t->row.name[side], "%s", name);
 }
@@ -131,8 +120,8 @@ void table_seat_token(table *t, int side, const char *name, char token[PROTO_MAX
 /* Constant time: only the hashes are compared, and all of them. */
 int table_token_matches(const table *t, int side, const char *token) {
   uint8_t h[GAMEDB_HASH];
-  hash_token(token, h);
-  return CRYPTO_memcmp(h, t->row.token[side], GAMEDB_HASH) == 0 && t->row.seated[side];
+  secret_hash(token, h);
+  return secret_matches(h, t->row.token[side]) && t->row.seated[side];
 }
 
 /* ------------------------------------------------------------ sending */

@@ -6,6 +6,8 @@
 ** commit: one fsync for every move of the batch), then tells the loop, which releases
 ** the messages made with that batch.  So no one hears of a move before the store has
 ** it, and while one batch is being made durable the loop goes on with the next.
+** A profile request (friends.c) is a job of the batch: the writer runs it inside the
+** transaction, and the loop answers it once the batch is committed.
 */
 #include <pthread.h>
 #include <stdlib.h>
@@ -13,7 +15,7 @@
 
 #include "server_internal.h"
 
-enum { W_INSERT, W_SEAT, W_CLOCKS, W_MOVE, W_FINISH, W_ALIVE };
+enum { W_INSERT, W_SEAT, W_CLOCKS, W_MOVE, W_FINISH, W_ALIVE, W_JOB };
 
 struct write_op {
   int kind;
@@ -22,6 +24,7 @@ struct write_op {
   int side;
   char *pdn;
   int64_t when;
+  store_job *job;  /* W_JOB: not the writer's to free */
   write_op *next;
 };
 
@@ -33,6 +36,7 @@ struct writer {
   write_op *busy;       /* the batch being committed (under 'lock'); NULL when free */
   int busy_batch, done_batch, quit, failed; /* under 'lock' */
   err e;
+  store_job *answered, *answered_tail; /* jobs of committed batches, for the loop (under 'lock') */
   write_op *head, *tail; /* the open batch: the loop's own */
   gamedb *db;
   struct lws_context *ctx;
@@ -46,6 +50,7 @@ static int apply(gamedb *db, const write_op *op, err *e) {
   case W_CLOCKS: return db->ops->clocks(db, g->id, g->status, g->clock_ms, g->turn_started, e);
   case W_MOVE: return db->ops->add_move(db, g->id, &op->m, g->clock_ms, g->turn_started, e);
   case W_FINISH: return db->ops->finish(db, g, op->pdn, e);
+  case W_JOB: return op->job->run(db, op->job, e);
   default: return db->ops->alive(db, op->when, e);
   }
 }
@@ -70,6 +75,17 @@ static int commit(gamedb *db, const write_op *ops, err *e) {
   return -1;
 }
 
+/* The jobs of a committed batch go back to the loop, in the order they came (under 'lock'). */
+static void hand_back(writer *w, const write_op *ops) {
+  for (const write_op *op = ops; op; op = op->next) {
+    if (!op->job) continue;
+    op->job->next_done = NULL;
+    if (w->answered_tail) w->answered_tail->next_done = op->job;
+    else w->answered = op->job;
+    w->answered_tail = op->job;
+  }
+}
+
 static void *run(void *arg) {
   writer *w = arg;
   pthread_mutex_lock(&w->lock);
@@ -80,8 +96,9 @@ static void *run(void *arg) {
     pthread_mutex_unlock(&w->lock);
     err e;
     int rc = commit(w->db, ops, &e);
-    free_ops(ops);
     pthread_mutex_lock(&w->lock);
+    if (rc == 0) hand_back(w, ops); /* a failed batch's answers are never given: the server stops */
+    free_ops(ops);
     if (rc && !w->failed) w->failed = 1, w->e = e;
     w->done_batch = w->busy_batch;
     w->busy = NULL;
@@ -127,11 +144,26 @@ void store_clocks(server *srv, const gamedb_game *g) { add(srv, W_CLOCKS, g); }
 void store_move(server *srv, const gamedb_game *g, const gamedb_move *m) { add(srv, W_MOVE, g)->m = *m; }
 void store_finish(server *srv, const gamedb_game *g, char *pdn) { add(srv, W_FINISH, g)->pdn = pdn; }
 void store_alive(server *srv, int64_t now) { add(srv, W_ALIVE, NULL)->when = now; }
+void store_job_add(server *srv, store_job *j) { add(srv, W_JOB, NULL)->job = j; }
+
+/* The answers of the jobs committed since the last round. */
+static void answer_jobs(server *srv) {
+  writer *w = srv->w;
+  pthread_mutex_lock(&w->lock);
+  store_job *j = w->answered;
+  w->answered = w->answered_tail = NULL;
+  pthread_mutex_unlock(&w->lock);
+  for (store_job *next; j; j = next) {
+    next = j->next_done;
+    j->done(srv, j);
+  }
+}
 
 /* The end of a round: the batch goes to the writer when it is free; 0, or -1 and 'e'
 ** when a commit failed.  '*committed' is the last batch whose messages may go. */
 int writer_turn(server *srv, int *committed, err *e) {
   writer *w = srv->w;
+  answer_jobs(srv);
   pthread_mutex_lock(&w->lock);
   int failed = w->failed;
   if (failed) *e = w->e;

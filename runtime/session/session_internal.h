@@ -108,6 +108,8 @@ typedef struct online_play {
   int events;               /* DR_EVENT_* for the next 'poll' */
 } online_play;
 
+typedef struct friends_sync_job friends_sync_job;
+
 struct dr_session {
   registry *reg;
   char error[ERR_LEN];
@@ -149,6 +151,7 @@ struct dr_session {
   } prefs[SESSION_PREFS];
 
   online_play op;
+  friends_sync_job *fsync; /* session_friends.c: uploads to the server friends are on; NULL */
 };
 
 /* Fills a struct a front end passed, never past the 'size' it declared. */
@@ -180,6 +183,11 @@ DRI_FUNC void scores_undone(session *s);     /* a move was taken back */
 DRI_FUNC void scores_abandon(session *s);    /* the game is being left: a loss if the person has moved */
 DRI_FUNC int scores_final(const session *s); /* the game is over and its score saved */
 DRI_FUNC void scores_close(session *s);
+
+/* session_friends.c: the player's bests go up, the friends' come down, on a thread,
+** when the store names a server (at the start, after each game against the computer). */
+DRI_FUNC void session_friends_sync(session *s);
+DRI_FUNC void session_friends_free(session *s); /* waits for a sync under way */
 
 /* session_clock.c */
 DRI_FUNC void clock_reset(session *s);          /* a game installed: full time, the side to move's runs */

@@ -81,6 +81,7 @@ int session_profiles_open(session *s, const char *path, const char *nickname) {
 }
 
 void scores_close(session *s) {
+  session_friends_free(s); /* before the store goes: the sync read its path */
   profile_close(s->sc.store);
   s->sc.store = NULL;
   s->sc.profile = 0;
@@ -100,6 +101,7 @@ int session_profile_select(session *s, const char *nickname) {
   }
   s->sc.profile = id;
   snprintf(s->sc.nickname, sizeof s->sc.nickname, "%s", stored);
+  session_friends_sync(s);
   return 0;
 }
 
@@ -191,6 +193,7 @@ void scores_finished(session *s) {
   if (profile_save_game(k->store, k->profile, &k->result, pdn, &k->effect, &e) == 0) {
     k->saved = 1;
     k->result.id = k->effect.id;
+    session_friends_sync(s);
   } else {
     snprintf(k->notice, sizeof k->notice, "this game could not be saved: %s", e.msg);
   }

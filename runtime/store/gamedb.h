@@ -10,6 +10,13 @@
 ** move in a transaction that locks the game's row.  Clocks are kept as timestamps
 ** (milliseconds since 1970) and the time left when the turn began, so any node judges
 ** them from the store alone.
+**
+** Since schema 2 it also keeps the friends of issue 18: profiles that are a nickname
+** and the hashes of their devices' keys, one-time codes (a device to link, a friend to
+** invite) by their hashes, friendships, and the bests each profile uploads (records
+** per variant, rules and level; best streaks).  Each of those operations is one
+** request a back end answers in one transaction, authenticated by the device key's
+** hash; a refusal is a positive GAMEDB_* code, never an error.
 */
 #ifndef DRAUGHTS_GAMEDB_H
 #define DRAUGHTS_GAMEDB_H
@@ -19,13 +26,28 @@
 
 #include "util.h"
 
-#define GAMEDB_SCHEMA_VERSION 1
+#define GAMEDB_SCHEMA_VERSION 2 /* 2: profiles, friends and their bests */
 #define GAMEDB_APP_ID 0x64727376 /* PRAGMA application_id: "drsv" */
 #define GAMEDB_ID_MAX 16         /* characters of a game id or join code */
 #define GAMEDB_NAME_MAX 32
 #define GAMEDB_HASH 32           /* bytes of a seat token's hash */
 
 enum { GAMEDB_WAITING = 0, GAMEDB_PLAYING = 1, GAMEDB_OVER = 2 };
+
+/* What a profile request may answer besides 0 (done) and -1 (the store failed). */
+enum {
+  GAMEDB_NO_PROFILE = 1, /* the key holds no profile (never claimed, or deleted) */
+  GAMEDB_TAKEN,          /* the nickname is held by another key */
+  GAMEDB_HELD,           /* the key already holds another profile ('nick' says which) */
+  GAMEDB_NOT_FOUND,      /* no such friend, or no such code (expired, used, never made) */
+  GAMEDB_SELF,           /* one's own invitation */
+  GAMEDB_FULL            /* a profile's limit of friends or bests */
+};
+enum { GAMEDB_CODE_LINK = 1, GAMEDB_CODE_INVITE = 2 };
+#define GAMEDB_MAX_FRIENDS 50  /* friends of one profile */
+#define GAMEDB_MAX_BESTS 500   /* records and streaks of one profile */
+#define GAMEDB_MAX_DEVICES 16  /* keys of one profile */
+#define GAMEDB_MAX_CODES 32    /* codes of one profile not yet used or expired */
 
 typedef struct gamedb_game {
   char id[GAMEDB_ID_MAX + 1], code[GAMEDB_ID_MAX + 1];
@@ -51,6 +73,31 @@ typedef struct gamedb_move {
   int64_t at;        /* when the server received it */
   int64_t clock_ms;  /* the mover's time left after it (increment included) */
 } gamedb_move;
+
+/* One of a profile's bests: a record (level >= 1: the best ranked win at that level) or
+** a streak (level 0: 'current' and 'best'). */
+typedef struct gamedb_best {
+  char variant[33], rules[128];
+  int level;
+  int points, pieces, moves;
+  int64_t finished;                   /* seconds since 1970 */
+  int current, best;
+} gamedb_best;
+
+/* A profile request: the device key's hash and what the request names. */
+typedef struct gamedb_ask {
+  uint8_t key[GAMEDB_HASH];
+  const char *nick;                   /* claim: the nickname; unfriend, bests: the friend's */
+  uint8_t code[GAMEDB_HASH];          /* a code's hash */
+  int kind;                           /* GAMEDB_CODE_* */
+  int64_t now, expires;               /* milliseconds since 1970 */
+  const gamedb_best *bests;           /* upload */
+  int nbests;
+} gamedb_ask;
+
+/* A friend's nickname or a best, handed over during the call. */
+typedef int (*gamedb_name_fn)(void *ud, const char *nick);
+typedef int (*gamedb_best_fn)(void *ud, const gamedb_best *b);
 
 /* A game read back at start: its row and its moves (valid during the call). */
 typedef int (*gamedb_live_fn)(void *ud, const gamedb_game *g, const gamedb_move *moves, int nmoves);
@@ -79,6 +126,21 @@ typedef struct gamedb_ops {
   char *(*pdn)(gamedb *db, const char *id, err *e);     /* NULL and 'e' if none */
   /* The finished games of a nickname, newest first: 1 filled, 0 past the end. */
   int (*history)(gamedb *db, const char *name, int index, gamedb_game *out, int *plies, err *e);
+  /* Those below are for schema 2 and greater: profiles and friends, from the writer's
+  ** thread, each inside the batch's transaction.  'nick' (GAMEDB_NAME_MAX + 1 bytes)
+  ** gets the profile's nickname as first spelt (claim, link) or the friend's (accept). */
+  int (*claim)(gamedb *db, const gamedb_ask *a, char *nick, err *e); /* 'a->nick' NULL: only signs in */
+  int (*add_code)(gamedb *db, const gamedb_ask *a, err *e);       /* a code of the key's profile */
+  int (*link)(gamedb *db, const gamedb_ask *a, char *nick, err *e); /* the key joins the code's profile */
+  int (*accept)(gamedb *db, const gamedb_ask *a, char *nick, err *e);
+  int (*unfriend)(gamedb *db, const gamedb_ask *a, err *e);
+  /* The key's profile's friends, by nickname; its own nickname in 'nick'. */
+  int (*friends)(gamedb *db, const gamedb_ask *a, char *nick, gamedb_name_fn fn, void *ud, err *e);
+  /* The bests of 'a->nick' if it is the key's profile or a friend of it, else
+  ** GAMEDB_NOT_FOUND, whether the nickname exists or not: one query either way. */
+  int (*bests)(gamedb *db, const gamedb_ask *a, gamedb_best_fn fn, void *ud, err *e);
+  int (*upload)(gamedb *db, const gamedb_ask *a, err *e);         /* kept where higher */
+  int (*forget)(gamedb *db, const gamedb_ask *a, char *nick, err *e); /* the profile and all about it */
 } gamedb_ops;
 
 struct gamedb {

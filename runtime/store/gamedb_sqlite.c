@@ -6,10 +6,8 @@
 ** server's writer) while another reads (the event loop: PDN, history).  The schema carries its version (PRAGMA user_version) and its owner (PRAGMA
 ** application_id), so a file of anything else is refused, never overwritten.
 */
-#include "gamedb.h"
+#include "gamedb_sqlite.h"
 
-#include <limits.h>
-#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,8 +27,29 @@ static const char schema_v1[] =
     "  at INTEGER NOT NULL, clock_ms INTEGER NOT NULL, PRIMARY KEY(game, ply)) WITHOUT ROWID;"
     "CREATE TABLE node(id INTEGER PRIMARY KEY CHECK(id = 1), alive INTEGER NOT NULL);";
 
-/* The statements used over and over, prepared once. */
-enum { ST_MOVE, ST_CLOCKS, ST_ALIVE, ST_SEAT_W, ST_SEAT_B, ST_COUNT };
+/* Schema 2: profiles (a nickname), their devices' keys and one-time codes by their
+** hashes, friendships both ways, the bests each uploads (level 0: a streak). */
+static const char schema_v2[] =
+    "CREATE TABLE profile(id INTEGER PRIMARY KEY, nickname TEXT NOT NULL UNIQUE COLLATE NOCASE,"
+    "  created INTEGER NOT NULL);"
+    "CREATE TABLE device(key BLOB PRIMARY KEY, profile INTEGER NOT NULL REFERENCES profile(id) ON DELETE CASCADE,"
+    "  added INTEGER NOT NULL) WITHOUT ROWID;"
+    "CREATE INDEX device_profile ON device(profile);"
+    "CREATE TABLE code(hash BLOB PRIMARY KEY, kind INTEGER NOT NULL,"
+    "  profile INTEGER NOT NULL REFERENCES profile(id) ON DELETE CASCADE, expires INTEGER NOT NULL) WITHOUT ROWID;"
+    "CREATE INDEX code_profile ON code(profile);"
+    "CREATE TABLE friend(a INTEGER NOT NULL REFERENCES profile(id) ON DELETE CASCADE,"
+    "  b INTEGER NOT NULL REFERENCES profile(id) ON DELETE CASCADE, since INTEGER NOT NULL,"
+    "  PRIMARY KEY(a, b)) WITHOUT ROWID;"
+    "CREATE INDEX friend_b ON friend(b);"
+    "CREATE TABLE best(profile INTEGER NOT NULL REFERENCES profile(id) ON DELETE CASCADE, variant TEXT NOT NULL,"
+    "  rules TEXT NOT NULL, level INTEGER NOT NULL, points INTEGER NOT NULL, pieces INTEGER NOT NULL,"
+    "  moves INTEGER NOT NULL, finished INTEGER NOT NULL, streak INTEGER NOT NULL, streak_best INTEGER NOT NULL,"
+    "  PRIMARY KEY(profile, variant, rules, level)) WITHOUT ROWID;";
+
+/* What takes a store of version i - 1 to version i. */
+static const char *const migration[GAMEDB_SCHEMA_VERSION + 1] = {NULL, schema_v1, schema_v2};
+
 static const char *const sql_of[ST_COUNT] = {
     "INSERT INTO move(game, ply, path, at, clock_ms) VALUES(?1, ?2, ?3, ?4, ?5)",
     "UPDATE game SET status = ?2, white_ms = ?3, black_ms = ?4, turn_started = ?5 WHERE id = ?1",
@@ -39,22 +58,14 @@ static const char *const sql_of[ST_COUNT] = {
     "UPDATE game SET black_name = ?2, black_token = ?3 WHERE id = ?1",
 };
 
-typedef struct sqlite_db {
-  gamedb base;
-  sqlite3 *db;   /* writes */
-  sqlite3 *rdb;  /* reads */
-  char path[PATH_MAX];
-  sqlite3_stmt *st[ST_COUNT];
-} sqlite_db;
-
 static sqlite_db *of(gamedb *db) { return (sqlite_db *)db; }
 
-static int fail(sqlite_db *d, err *e) { return err_set(e, "%s: %s", d->path, sqlite3_errmsg(d->db)); }
+int gsq_fail(sqlite_db *d, err *e) { return err_set(e, "%s: %s", d->path, sqlite3_errmsg(d->db)); }
 
 static sqlite3_stmt *cached(sqlite_db *d, int which, err *e) {
   if (!d->st[which] &&
       sqlite3_prepare_v3(d->db, sql_of[which], -1, SQLITE_PREPARE_PERSISTENT, &d->st[which], NULL) != SQLITE_OK) {
-    fail(d, e);
+    gsq_fail(d, e);
     return NULL;
   }
   sqlite3_reset(d->st[which]);
@@ -63,22 +74,22 @@ static sqlite3_stmt *cached(sqlite_db *d, int which, err *e) {
 }
 
 /* Steps a statement that returns no row; a cached one is reset for next time. */
-static int done(sqlite_db *d, sqlite3_stmt *st, int keep, err *e) {
+int gsq_done(sqlite_db *d, sqlite3_stmt *st, int keep, err *e) {
   int rc = sqlite3_step(st);
-  if (rc != SQLITE_DONE) fail(d, e);
+  if (rc != SQLITE_DONE) gsq_fail(d, e);
   if (keep) sqlite3_reset(st);
   else sqlite3_finalize(st);
   return rc == SQLITE_DONE ? 0 : -1;
 }
 
 static int exec(sqlite_db *d, const char *sql, err *e) {
-  return sqlite3_exec(d->db, sql, NULL, NULL, NULL) == SQLITE_OK ? 0 : fail(d, e);
+  return sqlite3_exec(d->db, sql, NULL, NULL, NULL) == SQLITE_OK ? 0 : gsq_fail(d, e);
 }
 
-static sqlite3_stmt *prepare(sqlite_db *d, const char *sql, err *e) {
+sqlite3_stmt *gsq_prepare(sqlite_db *d, const char *sql, err *e) {
   sqlite3_stmt *st;
   if (sqlite3_prepare_v2(d->db, sql, -1, &st, NULL) == SQLITE_OK) return st;
-  fail(d, e);
+  gsq_fail(d, e);
   return NULL;
 }
 
@@ -91,7 +102,7 @@ static sqlite3_stmt *prepare_read(sqlite_db *d, const char *sql, err *e) {
   return NULL;
 }
 
-static void text(sqlite3_stmt *st, int col, char *out, size_t len) {
+void gsq_text(sqlite3_stmt *st, int col, char *out, size_t len) {
   const unsigned char *t = sqlite3_column_text(st, col);
   snprintf(out, len, "%s", t ? (const char *)t : "");
 }
@@ -107,7 +118,7 @@ static void db_rollback(gamedb *db) {
 
 static int db_insert(gamedb *db, const gamedb_game *g, err *e) {
   sqlite_db *d = of(db);
-  sqlite3_stmt *st = prepare(d,
+  sqlite3_stmt *st = gsq_prepare(d,
       "INSERT INTO game(id, code, variant, rules, initial_ms, increment_ms, lag_ms, listed, status,"
       " white_name, black_name, white_token, black_token, white_ms, black_ms, turn_started, created, rematch_of)"
       " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)", e);
@@ -129,7 +140,7 @@ static int db_insert(gamedb *db, const gamedb_game *g, err *e) {
   sqlite3_bind_int64(st, 16, g->turn_started);
   sqlite3_bind_int64(st, 17, g->created);
   sqlite3_bind_text(st, 18, g->rematch_of, -1, SQLITE_STATIC);
-  return done(d, st, 0, e);
+  return gsq_done(d, st, 0, e);
 }
 
 static int db_seat(gamedb *db, const char *id, int side, const char *name, const uint8_t *token, err *e) {
@@ -139,7 +150,7 @@ static int db_seat(gamedb *db, const char *id, int side, const char *name, const
   sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
   sqlite3_bind_text(st, 2, name, -1, SQLITE_STATIC);
   sqlite3_bind_blob(st, 3, token, GAMEDB_HASH, SQLITE_STATIC);
-  return done(d, st, 1, e);
+  return gsq_done(d, st, 1, e);
 }
 
 static int bind_clocks(sqlite3_stmt *st, const char *id, int status, const int64_t clock_ms[2], int64_t started) {
@@ -156,7 +167,7 @@ static int db_clocks(gamedb *db, const char *id, int status, const int64_t clock
   sqlite3_stmt *st = cached(d, ST_CLOCKS, e);
   if (!st) return -1;
   bind_clocks(st, id, status, clock_ms, turn_started);
-  return done(d, st, 1, e);
+  return gsq_done(d, st, 1, e);
 }
 
 static int db_add_move(gamedb *db, const char *id, const gamedb_move *m, const int64_t clock_ms[2],
@@ -169,13 +180,13 @@ static int db_add_move(gamedb *db, const char *id, const gamedb_move *m, const i
   sqlite3_bind_text(st, 3, m->path, -1, SQLITE_STATIC);
   sqlite3_bind_int64(st, 4, m->at);
   sqlite3_bind_int64(st, 5, m->clock_ms);
-  if (done(d, st, 1, e)) return -1;
+  if (gsq_done(d, st, 1, e)) return -1;
   return db_clocks(db, id, GAMEDB_PLAYING, clock_ms, turn_started, e);
 }
 
 static int db_finish(gamedb *db, const gamedb_game *g, const char *pdn, err *e) {
   sqlite_db *d = of(db);
-  sqlite3_stmt *st = prepare(d,
+  sqlite3_stmt *st = gsq_prepare(d,
       "UPDATE game SET status = 2, result = ?2, reason = ?3, ended = ?4, white_ms = ?5, black_ms = ?6, pdn = ?7"
       " WHERE id = ?1", e);
   if (!st) return -1;
@@ -186,7 +197,7 @@ static int db_finish(gamedb *db, const gamedb_game *g, const char *pdn, err *e) 
   sqlite3_bind_int64(st, 5, g->clock_ms[0]);
   sqlite3_bind_int64(st, 6, g->clock_ms[1]);
   sqlite3_bind_text(st, 7, pdn, -1, SQLITE_STATIC);
-  return done(d, st, 0, e);
+  return gsq_done(d, st, 0, e);
 }
 
 static int db_alive(gamedb *db, int64_t now, err *e) {
@@ -194,7 +205,7 @@ static int db_alive(gamedb *db, int64_t now, err *e) {
   sqlite3_stmt *st = cached(d, ST_ALIVE, e);
   if (!st) return -1;
   sqlite3_bind_int64(st, 1, now);
-  return done(d, st, 1, e);
+  return gsq_done(d, st, 1, e);
 }
 
 /* ------------------------------------------------------------- reading */
@@ -216,19 +227,19 @@ static int db_last_alive(gamedb *db, int64_t *when, err *e) {
 
 static void read_game(sqlite3_stmt *st, gamedb_game *g) {
   memset(g, 0, sizeof *g);
-  text(st, 0, g->id, sizeof g->id);
-  text(st, 1, g->code, sizeof g->code);
-  text(st, 2, g->variant, sizeof g->variant);
-  text(st, 3, g->rules, sizeof g->rules);
+  gsq_text(st, 0, g->id, sizeof g->id);
+  gsq_text(st, 1, g->code, sizeof g->code);
+  gsq_text(st, 2, g->variant, sizeof g->variant);
+  gsq_text(st, 3, g->rules, sizeof g->rules);
   g->initial_ms = sqlite3_column_int64(st, 4);
   g->increment_ms = sqlite3_column_int64(st, 5);
   g->lag_ms = sqlite3_column_int64(st, 6);
   g->listed = sqlite3_column_int(st, 7);
   g->status = sqlite3_column_int(st, 8);
   g->result = sqlite3_column_int(st, 9);
-  text(st, 10, g->reason, sizeof g->reason);
+  gsq_text(st, 10, g->reason, sizeof g->reason);
   for (int side = 0; side < 2; side++) {
-    text(st, 11 + side, g->name[side], sizeof g->name[side]);
+    gsq_text(st, 11 + side, g->name[side], sizeof g->name[side]);
     const void *blob = sqlite3_column_blob(st, 13 + side);
     g->seated[side] = blob && sqlite3_column_bytes(st, 13 + side) == GAMEDB_HASH;
     if (g->seated[side]) memcpy(g->token[side], blob, GAMEDB_HASH);
@@ -237,7 +248,7 @@ static void read_game(sqlite3_stmt *st, gamedb_game *g) {
   g->turn_started = sqlite3_column_int64(st, 17);
   g->created = sqlite3_column_int64(st, 18);
   g->ended = sqlite3_column_int64(st, 19);
-  text(st, 20, g->rematch_of, sizeof g->rematch_of);
+  gsq_text(st, 20, g->rematch_of, sizeof g->rematch_of);
 }
 
 /* The moves of game 'id' into '*moves' (grown as needed); their count, or -1. */
@@ -249,7 +260,7 @@ static int read_moves(sqlite_db *d, sqlite3_stmt *st, const char *id, gamedb_mov
     if (n == *cap) *moves = xrealloc(*moves, (size_t)(*cap = *cap * 2 + 64) * sizeof **moves);
     gamedb_move *m = &(*moves)[n++];
     m->ply = sqlite3_column_int(st, 0);
-    text(st, 1, m->path, sizeof m->path);
+    gsq_text(st, 1, m->path, sizeof m->path);
     m->at = sqlite3_column_int64(st, 2);
     m->clock_ms = sqlite3_column_int64(st, 3);
   }
@@ -332,18 +343,43 @@ static const gamedb_ops sqlite_ops = {
     /* live       */ db_live,
     /* pdn        */ db_pdn,
     /* history    */ db_history,
+    /* Those below are for schema 2 and greater. */
+    /* claim      */ gsq_claim,
+    /* add_code   */ gsq_add_code,
+    /* link       */ gsq_link,
+    /* accept     */ gsq_accept,
+    /* unfriend   */ gsq_unfriend,
+    /* friends    */ gsq_friends,
+    /* bests      */ gsq_bests,
+    /* upload     */ gsq_upload,
+    /* forget     */ gsq_forget,
 };
 
 static int pragma_int(sqlite_db *d, const char *sql, int64_t *out, err *e) {
-  sqlite3_stmt *st = prepare(d, sql, e);
+  sqlite3_stmt *st = gsq_prepare(d, sql, e);
   if (!st) return -1;
   int rc = sqlite3_step(st);
   if (rc == SQLITE_ROW) *out = sqlite3_column_int64(st, 0);
   sqlite3_finalize(st);
-  return rc == SQLITE_ROW ? 0 : fail(d, e);
+  return rc == SQLITE_ROW ? 0 : gsq_fail(d, e);
 }
 
-/* A new file gets the schema; ours is checked; anything else is refused. */
+/* Brings a store of 'version' (0: a new file) up to date in one transaction. */
+static int migrate(sqlite_db *d, int64_t version, err *e) {
+  if (exec(d, "BEGIN IMMEDIATE", e)) return -1;
+  for (int64_t v = version + 1; v <= GAMEDB_SCHEMA_VERSION; v++)
+    if (exec(d, migration[v], e)) goto failed;
+  char sql[128];
+  snprintf(sql, sizeof sql, "PRAGMA user_version=%d; PRAGMA application_id=%d; COMMIT;", GAMEDB_SCHEMA_VERSION,
+           GAMEDB_APP_ID);
+  if (exec(d, sql, e) == 0) return 0;
+failed:
+  sqlite3_exec(d->db, "ROLLBACK", NULL, NULL, NULL);
+  return -1;
+}
+
+/* A new file gets the schema, an older one of ours is migrated in place, ours is
+** checked; anything else is refused. */
 static int adopt(sqlite_db *d, err *e) {
   int64_t app = 0, version = 0, tables = 0;
   if (pragma_int(d, "PRAGMA application_id", &app, e) || pragma_int(d, "PRAGMA user_version", &version, e) ||
@@ -353,14 +389,9 @@ static int adopt(sqlite_db *d, err *e) {
   if (app == GAMEDB_APP_ID && version > GAMEDB_SCHEMA_VERSION)
     return err_set(e, "%s was written by a newer draughts server (schema %lld; this one knows %d)", d->path,
                    (long long)version, GAMEDB_SCHEMA_VERSION);
+  if (app == GAMEDB_APP_ID && version >= 1) return migrate(d, version, e);
   if (app != 0 || tables != 0) return err_set(e, "%s is not a draughts server store", d->path);
-  char sql[sizeof schema_v1 + 128];
-  snprintf(sql, sizeof sql, "BEGIN IMMEDIATE; %s PRAGMA user_version=%d; PRAGMA application_id=%d; COMMIT;",
-           schema_v1, GAMEDB_SCHEMA_VERSION, GAMEDB_APP_ID);
-  if (sqlite3_exec(d->db, sql, NULL, NULL, NULL) == SQLITE_OK) return 0;
-  fail(d, e);
-  sqlite3_exec(d->db, "ROLLBACK", NULL, NULL, NULL);
-  return -1;
+  return migrate(d, 0, e);
 }
 
 int gamedb_path(const char *path, char *out, size_t len, err *e) {
@@ -375,7 +406,7 @@ gamedb *gamedb_open_sqlite(const char *path, err *e) {
   d->base.ops = &sqlite_ops;
   if (gamedb_path(path, d->path, sizeof d->path, e) || mkdir_parents(d->path, e)) goto failed;
   if (sqlite3_open_v2(d->path, &d->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) != SQLITE_OK) {
-    fail(d, e);
+    gsq_fail(d, e);
     goto failed;
   }
   sqlite3_extended_result_codes(d->db, 1);

@@ -69,6 +69,8 @@ static const char *const migrations[PROFILE_SCHEMA_VERSION] = {
     "INSERT INTO friend_streak3 SELECT friend, variant, '', current, best FROM friend_streak;"
     "DROP TABLE friend_streak;"
     "ALTER TABLE friend_streak3 RENAME TO friend_streak;",
+    /* 3 -> 4: friends who came from a server (NULL: imported from a file) */
+    "ALTER TABLE friend ADD COLUMN server TEXT;",
 };
 
 /* ------------------------------------------------------------ statements */
@@ -439,8 +441,17 @@ int64_t profile_enter(profile_store *ps, const char *nick, char *stored, size_t 
   return enter(ps, nick, 0, stored, len, e);
 }
 
-int profile_last(profile_store *ps, char *nick, size_t len) {
-  return text_row(ps, "SELECT value FROM setting WHERE key = 'nickname'", "", 0, nick, len) == 1;
+int profile_last(profile_store *ps, char *nick, size_t len) { return profile_setting(ps, "nickname", nick, len); }
+
+int profile_setting(profile_store *ps, const char *key, char *out, size_t len) {
+  sqlite3_stmt *st;
+  err e;
+  if (pst_prepare(ps, &st, &e, "SELECT value FROM setting WHERE key = ?", "t", key)) return 0;
+  return pst_row_text(ps, st, out, len, &e) == 1;
+}
+
+int profile_set_setting(profile_store *ps, const char *key, const char *value, err *e) {
+  return pst_exec(ps, e, "INSERT OR REPLACE INTO setting(key, value) VALUES(?, ?)", "tt", key, value);
 }
 
 int profile_nickname_at(profile_store *ps, int index, char *out, size_t len) {

@@ -17,7 +17,7 @@
 
 #include "util.h"
 
-#define PROFILE_SCHEMA_VERSION 3 /* PRAGMA user_version of a current store */
+#define PROFILE_SCHEMA_VERSION 4 /* PRAGMA user_version of a current store */
 #define PROFILE_APP_ID 0x64726674 /* PRAGMA application_id: "drft" */
 #define PROFILE_NICK_MAX 32       /* bytes of a nickname */
 #define PROFILE_BUSY_MS 10000     /* how long a writer waits for another */
@@ -105,5 +105,34 @@ DRI_FUNC int profile_friend_record(profile_store *ps, const char *friend_nick, c
                                    int level, profile_game *out, err *e);
 DRI_FUNC int profile_friend_streak(profile_store *ps, const char *friend_nick, const char *variant, const char *rules,
                                    int *current, int *best, err *e);
+
+/* What friends see of a profile, whether by file or through a server: its record at
+** each variant, rules and level (level >= 1), and its streaks (level 0). */
+typedef struct profile_best {
+  char variant[32];
+  char rules[128];
+  int level;
+  int points, pieces, moves;
+  int64_t finished;   /* seconds since 1970 */
+  int current, best;  /* a streak's */
+} profile_best;
+typedef int (*profile_best_fn)(void *ud, const profile_best *b); /* non-zero stops */
+/* The profile's streaks, then its records, by variant, rules and level. */
+DRI_FUNC int profile_bests(profile_store *ps, int64_t profile, profile_best_fn fn, void *ud, err *e);
+
+/* Friends on a server: the list it gave replaces, in one transaction, every friend
+** that came from 'server' before (a friend removed there is gone here too); a friend
+** of the same nickname imported from a file is replaced. */
+typedef struct profile_friend_bests {
+  char nick[PROFILE_NICK_MAX + 1];
+  profile_best *rows;
+  int n;
+} profile_friend_bests;
+DRI_FUNC int profile_sync_friends(profile_store *ps, const char *server, const profile_friend_bests *f, int n,
+                                  err *e);
+
+/* The store's settings ("server": the server friends are on): 1 found, 0 none. */
+DRI_FUNC int profile_setting(profile_store *ps, const char *key, char *out, size_t len);
+DRI_FUNC int profile_set_setting(profile_store *ps, const char *key, const char *value, err *e);
 
 #endif

@@ -1,6 +1,7 @@
 /*
 ** profile_share.c — a profile's records as a file for a friend, and friends' files
-** imported to compare best scores side by side, without a server.
+** imported to compare best scores side by side, without a server; and friends' bests
+** as a server gave them, kept in the same tables (marked with the server).
 **
 ** The file is plain text, one fact per line, so people can read and mail it:
 **
@@ -41,41 +42,51 @@ static int valid_rules(const char *s) {
   return 1;
 }
 
-static int export_streaks(profile_store *ps, int64_t profile, FILE *f, err *e) {
-  sqlite3_stmt *st;
-  if (pst_prepare(ps, &st, e, "SELECT variant, rules, current, best FROM streak WHERE profile = ? ORDER BY 1, 2", "i",
-                  profile))
-    return -1;
-  int rc;
-  while ((rc = sqlite3_step(st)) == SQLITE_ROW && sqlite3_column_type(st, 0) == SQLITE_TEXT)
-    if (valid_rules((const char *)sqlite3_column_text(st, 1)))
-      fprintf(f, "streak %s %s %d %d\n", sqlite3_column_text(st, 0), sqlite3_column_text(st, 1),
-              sqlite3_column_int(st, 2), sqlite3_column_int(st, 3));
-  if (rc == SQLITE_ROW) err_set(e, "the score store is damaged: a streak names no variant");
+/* Steps 'st', whose columns are those of a 'profile_best' (variant, rules, level,
+** points, pieces, moves, finished, current, best), handing each row to 'fn'. */
+static int best_rows(profile_store *ps, sqlite3_stmt *st, const char *what, profile_best_fn fn, void *ud, err *e) {
+  profile_best b;
+  int rc, stop = 0;
+  while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW && sqlite3_column_type(st, 0) == SQLITE_TEXT) {
+    memset(&b, 0, sizeof b);
+    pst_text(st, 0, b.variant, sizeof b.variant);
+    pst_text(st, 1, b.rules, sizeof b.rules);
+    b.level = sqlite3_column_int(st, 2), b.points = sqlite3_column_int(st, 3);
+    b.pieces = sqlite3_column_int(st, 4), b.moves = sqlite3_column_int(st, 5);
+    b.finished = sqlite3_column_int64(st, 6);
+    b.current = sqlite3_column_int(st, 7), b.best = sqlite3_column_int(st, 8);
+    if (valid_rules(b.rules)) stop = fn(ud, &b);
+  }
+  if (stop) rc = SQLITE_DONE;
+  else if (rc == SQLITE_ROW) err_set(e, "the score store is damaged: a %s names no variant", what);
   else if (rc != SQLITE_DONE) pst_fail(ps, e);
   sqlite3_finalize(st);
   return rc == SQLITE_DONE ? 0 : -1;
 }
 
-/* The best ranked win per variant, rules and level (SQLite takes the other columns
-** from the row that holds the max). */
-static int export_records(profile_store *ps, int64_t profile, FILE *f, err *e) {
+/* The streaks, then the best ranked win per variant, rules and level (SQLite takes the
+** other columns from the row that holds the max). */
+int profile_bests(profile_store *ps, int64_t profile, profile_best_fn fn, void *ud, err *e) {
   sqlite3_stmt *st;
   if (pst_prepare(ps, &st, e,
-                  "SELECT variant, rules, level, max(points), pieces, moves, finished FROM game"
+                  "SELECT variant, rules, 0, 0, 0, 0, 0, current, best FROM streak WHERE profile = ? ORDER BY 1, 2",
+                  "i", profile) ||
+      best_rows(ps, st, "streak", fn, ud, e))
+    return -1;
+  if (pst_prepare(ps, &st, e,
+                  "SELECT variant, rules, level, max(points), pieces, moves, finished, 0, 0 FROM game"
                   " WHERE profile = ? AND ranked AND outcome = 1 GROUP BY variant, rules, level ORDER BY 1, 2, 3",
                   "i", profile))
     return -1;
-  int rc;
-  while ((rc = sqlite3_step(st)) == SQLITE_ROW && sqlite3_column_type(st, 0) == SQLITE_TEXT)
-    if (valid_rules((const char *)sqlite3_column_text(st, 1)))
-      fprintf(f, "record %s %s %d %d %d %d %lld\n", sqlite3_column_text(st, 0), sqlite3_column_text(st, 1),
-              sqlite3_column_int(st, 2), sqlite3_column_int(st, 3), sqlite3_column_int(st, 4),
-              sqlite3_column_int(st, 5), (long long)sqlite3_column_int64(st, 6));
-  if (rc == SQLITE_ROW) err_set(e, "the score store is damaged: a record names no variant");
-  else if (rc != SQLITE_DONE) pst_fail(ps, e);
-  sqlite3_finalize(st);
-  return rc == SQLITE_DONE ? 0 : -1;
+  return best_rows(ps, st, "record", fn, ud, e);
+}
+
+static int print_best(void *ud, const profile_best *b) {
+  if (b->level == 0) fprintf(ud, "streak %s %s %d %d\n", b->variant, b->rules, b->current, b->best);
+  else
+    fprintf(ud, "record %s %s %d %d %d %d %lld\n", b->variant, b->rules, b->level, b->points, b->pieces, b->moves,
+            (long long)b->finished);
+  return 0;
 }
 
 int profile_export(profile_store *ps, int64_t profile, const char *file, err *e) {
@@ -87,7 +98,7 @@ int profile_export(profile_store *ps, int64_t profile, const char *file, err *e)
   FILE *f = fopen(file, "w");
   if (!f) return err_set(e, "cannot write %s: %s", file, strerror(errno));
   fprintf(f, "%s\nnickname %s\n", SHARE_MAGIC, nick);
-  int rc = export_streaks(ps, profile, f, e) || export_records(ps, profile, f, e) ? -1 : 0;
+  int rc = profile_bests(ps, profile, print_best, f, e);
   fprintf(f, "end\n");
   if (fclose(f) != 0 && rc == 0) rc = err_set(e, "error while writing %s: %s", file, strerror(errno));
   return rc;
@@ -95,18 +106,11 @@ int profile_export(profile_store *ps, int64_t profile, const char *file, err *e)
 
 /* ------------------------------------------------------------- import */
 
-typedef struct share_row {
-  int kind;  /* 's' streak, 'r' record */
-  char variant[32];
-  char rules[128]; /* "" in a file of version 1 */
-  long long n[5];
-} share_row;
-
 typedef struct share_file {
   char nick[PROFILE_NICK_MAX + 1];
   int version;
   int count;
-  share_row *rows;
+  profile_best *rows; /* rules "" in a file of version 1 */
 } share_file;
 
 static int valid_variant(const char *s) {
@@ -129,20 +133,23 @@ static int number(const char *tok, long long max, long long *out) {
 }
 
 /* "streak V R C B" or "record V R L P N M T" into 'r' (version 1: no R). */
-static int parse_row(char *line, int version, share_row *r) {
+static int parse_row(char *line, int version, profile_best *r) {
   static const long long max_streak[] = {1000000, 1000000};
   static const long long max_record[] = {64, 10000000, 64, 100000, 1LL << 40};
   char *save = NULL, *word = strtok_r(line, " ", &save), *variant = strtok_r(NULL, " ", &save);
   const char *rules = version >= 2 ? strtok_r(NULL, " ", &save) : "";
   int streak = word && strcmp(word, "streak") == 0, count = streak ? 2 : 5;
+  long long n[5];
   if (!word || (!streak && strcmp(word, "record") != 0) || !variant || !valid_variant(variant)) return -1;
   if (!rules || (version >= 2 && !valid_rules(rules))) return -1;
-  r->kind = streak ? 's' : 'r';
+  memset(r, 0, sizeof *r);
   snprintf(r->variant, sizeof r->variant, "%s", variant);
   snprintf(r->rules, sizeof r->rules, "%s", rules);
   for (int i = 0; i < count; i++)
-    if (number(strtok_r(NULL, " ", &save), streak ? max_streak[i] : max_record[i], &r->n[i])) return -1;
-  if (!streak && r->n[0] < 1) return -1;
+    if (number(strtok_r(NULL, " ", &save), streak ? max_streak[i] : max_record[i], &n[i])) return -1;
+  if (!streak && n[0] < 1) return -1;
+  if (streak) r->current = (int)n[0], r->best = (int)n[1];
+  else r->level = (int)n[0], r->points = (int)n[1], r->pieces = (int)n[2], r->moves = (int)n[3], r->finished = n[4];
   return strtok_r(NULL, " ", &save) ? -1 : 0;
 }
 
@@ -187,32 +194,34 @@ static int parse_share(char *text, size_t len, const char *file, share_file *sf,
   return parse_rows(rest, file, 3, sf, e);
 }
 
-static int store_rows(profile_store *ps, int64_t friend_id, const share_file *sf, err *e) {
-  for (int i = 0; i < sf->count; i++) {
-    const share_row *r = &sf->rows[i];
-    int rc = r->kind == 's'
+static int store_rows(profile_store *ps, int64_t friend_id, const profile_best *rows, int n, err *e) {
+  for (int i = 0; i < n; i++) {
+    const profile_best *r = &rows[i];
+    int rc = r->level == 0
                  ? pst_exec(ps, e,
                             "INSERT OR REPLACE INTO friend_streak(friend, variant, rules, current, best)"
                             " VALUES(?, ?, ?, ?, ?)",
-                            "ittii", friend_id, r->variant, r->rules, (int64_t)r->n[0], (int64_t)r->n[1])
+                            "ittii", friend_id, r->variant, r->rules, (int64_t)r->current, (int64_t)r->best)
                  : pst_exec(ps, e,
                             "INSERT OR REPLACE INTO friend_record(friend, variant, rules, level, points, pieces,"
                             " moves, finished) VALUES(?, ?, ?, ?, ?, ?, ?, ?)",
-                            "ittiiiii", friend_id, r->variant, r->rules, (int64_t)r->n[0], (int64_t)r->n[1],
-                            (int64_t)r->n[2], (int64_t)r->n[3], (int64_t)r->n[4]);
+                            "ittiiiii", friend_id, r->variant, r->rules, (int64_t)r->level, (int64_t)r->points,
+                            (int64_t)r->pieces, (int64_t)r->moves, r->finished);
     if (rc) return -1;
   }
   return 0;
 }
 
-static int store_share(profile_store *ps, const share_file *sf, err *e) {
+/* The friend 'nick' with these rows only, from 'server' (NULL: a file). */
+static int store_friend(profile_store *ps, const char *nick, const char *server, const profile_best *rows, int n,
+                        err *e) {
   sqlite3_stmt *st;
   int64_t id = 0;
   if (pst_exec(ps, e,
-               "INSERT INTO friend(nickname, imported) VALUES(?1, ?2)"
-               " ON CONFLICT(nickname) DO UPDATE SET imported = ?2",
-               "ti", sf->nick, (int64_t)time(NULL)) ||
-      pst_prepare(ps, &st, e, "SELECT id FROM friend WHERE nickname = ?", "t", sf->nick))
+               "INSERT INTO friend(nickname, imported, server) VALUES(?1, ?2, ?3)"
+               " ON CONFLICT(nickname) DO UPDATE SET imported = ?2, server = ?3",
+               "tit", nick, (int64_t)time(NULL), server) ||
+      pst_prepare(ps, &st, e, "SELECT id FROM friend WHERE nickname = ?", "t", nick))
     return -1;
   if (sqlite3_step(st) == SQLITE_ROW) id = sqlite3_column_int64(st, 0);
   sqlite3_finalize(st);
@@ -220,7 +229,16 @@ static int store_share(profile_store *ps, const share_file *sf, err *e) {
   if (pst_exec(ps, e, "DELETE FROM friend_record WHERE friend = ?", "i", id) ||
       pst_exec(ps, e, "DELETE FROM friend_streak WHERE friend = ?", "i", id))
     return -1;
-  return store_rows(ps, id, sf, e);
+  return store_rows(ps, id, rows, n, e);
+}
+
+int profile_sync_friends(profile_store *ps, const char *server, const profile_friend_bests *f, int n, err *e) {
+  if (pst_begin(ps, e)) return -1;
+  int rc = pst_exec(ps, e, "DELETE FROM friend WHERE server = ?", "t", server);
+  for (int i = 0; rc == 0 && i < n; i++) rc = store_friend(ps, f[i].nick, server, f[i].rows, f[i].n, e);
+  if (rc == 0 && pst_commit(ps, e) == 0) return 0;
+  pst_rollback(ps);
+  return -1;
 }
 
 int profile_import(profile_store *ps, const char *file, char *nick, size_t len, err *e) {
@@ -231,7 +249,7 @@ int profile_import(profile_store *ps, const char *file, char *nick, size_t len, 
   if (!text) return -1;
   int rc = -1;
   if (parse_share(text, size, file, &sf, e) == 0 && pst_begin(ps, e) == 0) {
-    rc = store_share(ps, &sf, e) == 0 && pst_commit(ps, e) == 0 ? 0 : -1;
+    rc = store_friend(ps, sf.nick, NULL, sf.rows, sf.count, e) == 0 && pst_commit(ps, e) == 0 ? 0 : -1;
     if (rc) pst_rollback(ps);
   }
   if (rc == 0 && nick) snprintf(nick, len, "%s", sf.nick);

@@ -61,6 +61,9 @@ out=$("$draughts" scores --profile-db "$other" --profile bob --variant sprint)
 contains "a friend's column" "$out" "ana"
 contains "bob's own record stays" "$out" "780 (2 pieces, 2 moves"
 contains "ana's record beside it" "$out" "790"
+out=$(printf 'scores\nquit\n' | "$draughts" play sprint --level 1 --profile-db "$other" --profile bob)
+contains "line mode's scores: the friend's column" "$out" "level  bob               ana"
+contains "line mode's scores: both records at level 1" "$out" "1      780 Pro           790 Pro"
 
 printf 'draughts-scores 1\nnickname old\nrecord sprint 1 500 2 2 0\nend\n' >"$work/old.txt"
 "$draughts" scores --profile-db "$other" --import "$work/old.txt" >/dev/null || fail "a file of version 1 is refused"

@@ -2,14 +2,16 @@
 # test_online.sh DRAUGHTS TEST_PLUGIN_DIR SOURCE_DIR — online play against real servers:
 # the server driven by an independent WebSocket client (test_server.py, Python
 # 'websockets' from Debian's python3-websockets), then our own client (line mode over
-# the session's remote players) with that client across the board (test_client.py).
+# the session's remote players) with that client across the board (test_client.py),
+# then profiles and friends, by that client and by the 'draughts' command (test_friends.py).
 # Each test starts its own 'draughts serve' on a port the system chooses and stops it;
 # the work directory goes at the end.
 set -u
 draughts=$1
+plugins=$2
 src=$3
 work=$(mktemp -d)
-mkdir "$work/server" "$work/client"
+mkdir "$work/server" "$work/client" "$work/friends"
 trap 'rm -rf "$work"' EXIT
 # The Python with websockets: the one on PATH, else Debian's own.
 for py in python3 /usr/bin/python3; do
@@ -17,7 +19,8 @@ for py in python3 /usr/bin/python3; do
     cd "$src/tests/online" || exit 1
     "$py" test_server.py "$draughts" "$work/server"; a=$?
     "$py" test_client.py "$draughts" "$work/client"; b=$?
-    [ $a -eq 0 ] && [ $b -eq 0 ]
+    "$py" test_friends.py "$draughts" "$work/friends" "$plugins"; c=$?
+    [ $a -eq 0 ] && [ $b -eq 0 ] && [ $c -eq 0 ]
     exit
   fi
 done

@@ -4,10 +4,12 @@
 # scripted opponent (opponent.py, Python websockets): the game created from the
 # command line, its code read off the screen, moves typed, the opponent's moves, both
 # clocks, a spectator's suggestion in the panel and on the board, a draw offered and
-# accepted; then the start menu's Play online and Watch.  Exits 77 without tmux.
+# accepted; then the start menu's Play online and Watch; then a friend's best, uploaded
+# after a game, on the scores screen.  Exits 77 without tmux.
 set -u
 abs() { echo "$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"; }
 draughts=$(abs "$1")
+plugins_dir=$(abs "$2")
 src=$(abs "$3")
 command -v tmux >/dev/null 2>&1 || { echo "SKIP: tmux is not installed"; exit 77; }
 py=""
@@ -88,8 +90,35 @@ t_the_start_menu_plays_online_and_watches() {
   expect "exit status 0"
 }
 
+# Friends on the server: bob's win reaches it by itself after his game, and ana's
+# scores screen shows it in bob's column (the session brings it down at its start).
+t_the_scores_screen_shows_a_friends_best() {
+  plugins="$plugins_dir/scores:$plugins_dir"
+  as_ana="env XDG_CONFIG_HOME=$work/ana DRAUGHTS_PROFILE_DB=$work/ana.db DRAUGHTS_PLUGIN_PATH=$plugins"
+  as_bob="env XDG_CONFIG_HOME=$work/bob DRAUGHTS_PROFILE_DB=$work/bob.db DRAUGHTS_PLUGIN_PATH=$plugins"
+  code=$($as_ana "$draughts" friends invite --server "127.0.0.1:$port" --profile ana |
+    sed -n 's/^invitation code: \([a-z0-9]*\).*/\1/p')
+  [ -n "$code" ] || { fail "no invitation code"; return; }
+  $as_bob "$draughts" friends accept "$code" --server "127.0.0.1:$port" --profile bob >/dev/null ||
+    { fail "bob could not accept"; return; }
+  printf 'a7-b8\nquit\n' | $as_bob "$draughts" play sprint --level 1 --profile bob >/dev/null 2>&1
+  start 100 30 $as_ana "$draughts" play sprint --level 1 --profile ana
+  expect "ana: streak 0, best -"
+  for _ in $(seq 100); do  # the session's sync at the start, on its own thread
+    sqlite3 "$work/ana.db" "SELECT 1 FROM friend_record" 2>/dev/null | grep -q 1 && break
+    sleep 0.1
+  done
+  keys p
+  expect "Scores of ana: Sprint"
+  expect "Pieces  Moves  Date        bob"
+  expect "790"
+  keys q q
+  expect "exit status 0"
+}
+
 name="an online game against a scripted opponent"; t_an_online_game
 name="the start menu plays online and watches"; t_the_start_menu_plays_online_and_watches
+name="the scores screen shows a friend's best"; t_the_scores_screen_shows_a_friends_best
 
 echo "tty online: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

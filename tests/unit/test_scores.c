@@ -504,6 +504,32 @@ Test(scores, friends_records_show_through_the_host) {
   cr_expect(st.current == 2 && st.best == 3);
 }
 
+/* Friends from a server replace those that came from it before, and leave imported files alone. */
+Test(scores, friends_from_a_server_replace_only_that_servers) {
+  char file[192], nick[64];
+  snprintf(file, sizeof file, "%s/cy.scores", dir);
+  write_file(file, "draughts-scores 2\nnickname cy\nrecord sprint standard 1 700 1 3 0\nend\n");
+  err e;
+  profile_store *ps = profile_open(db, NULL, 0, &e);
+  cr_assert(ps, "%s", e.msg);
+  cr_assert_eq(profile_import(ps, file, nick, sizeof nick, &e), 0, "%s", e.msg);
+  profile_best rows[2] = {{.variant = "sprint", .rules = "standard", .level = 1, .points = 790, .pieces = 2, .moves = 1},
+                          {.variant = "sprint", .rules = "standard", .level = 0, .current = 1, .best = 4}};
+  profile_friend_bests f[1] = {{.nick = "bob", .rows = rows, .n = 2}};
+  cr_assert_eq(profile_sync_friends(ps, "here:1", f, 1, &e), 0, "%s", e.msg);
+  profile_game g;
+  int current, best;
+  cr_expect_eq(profile_friend_record(ps, "bob", "sprint", "standard", 1, &g, &e), 1);
+  cr_expect_eq(g.points, 790);
+  cr_expect_eq(profile_friend_streak(ps, "bob", "sprint", "standard", &current, &best, &e), 1);
+  cr_expect(current == 1 && best == 4);
+  cr_assert_eq(profile_sync_friends(ps, "here:1", NULL, 0, &e), 0, "%s", e.msg); /* bob removed there */
+  cr_expect_eq(profile_friend_record(ps, "bob", "sprint", "standard", 1, &g, &e), 0, "bob is gone");
+  cr_expect_eq(profile_friend_record(ps, "cy", "sprint", "standard", 1, &g, &e), 1, "cy's file stays");
+  cr_expect_eq(profile_friend_at(ps, 1, nick, sizeof nick, &e), 0);
+  profile_close(ps);
+}
+
 /* Alquerque's opponent is the one its streak gives, unless another level is asked for. */
 Test(scores, a_variant_may_start_at_the_streak_level) {
   open_store();

@@ -1,0 +1,33 @@
+/*
+** friends.h — a player's profile and friends on a server, as a client keeps them: the
+** device key of the server (online/devkey.h) claims the nickname or proves it, the
+** local store's bests go up, the friends' bests come down into the local store, where
+** every scores screen shows them beside the player's own.  For the command line
+** ('draughts friends', 'draughts profile') and for the session, which syncs on a
+** thread of its own at the start and after each game against the computer.
+*/
+#ifndef DRAUGHTS_FRIENDS_H
+#define DRAUGHTS_FRIENDS_H
+
+#include "call.h"
+#include "devkey.h"
+#include "profile.h"
+
+#define FRIENDS_SERVER_SETTING "server" /* the store's setting: the server friends are on */
+
+/* Signs in to 'server': with the key kept for it (as its profile), else with a new key
+** that claims 'nick' (kept before it is used, forgotten if the nickname is taken).
+** The connection, with the key in 'key'; NULL and 'e'. */
+DRI_FUNC online_call *friends_sign_in(const char *server, const char *nick, device_key *key, err *e);
+
+/* Every best of the local profile 'nick' goes up (created if new). */
+DRI_FUNC int friends_upload(online_call *c, profile_store *ps, const char *nick, err *e);
+
+/* The friends and their bests, kept in the local store (replacing what came from
+** 'server' before); the server's answer in '*list' if not NULL (json_decref it). */
+DRI_FUNC int friends_fetch(online_call *c, profile_store *ps, const char *server, json_t **list, err *e);
+
+/* Sign in, upload, fetch: what the session does on its thread. */
+DRI_FUNC int friends_sync(const char *server, profile_store *ps, const char *nick, err *e);
+
+#endif
