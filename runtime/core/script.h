@@ -15,7 +15,7 @@
 #ifndef SCRIPT_INSTRUCTION_BUDGET /* the fuzz build lowers it: a runaway script costs it ms, not a second */
 #define SCRIPT_INSTRUCTION_BUDGET 50000000 /* VM instructions one call may take */
 #endif
-#define SCRIPT_TIME_LIMIT 5.0              /* seconds one call may run, whatever its instructions do */
+#define SCRIPT_TIME_LIMIT 5.0              /* processor seconds one call may run, whatever its instructions do */
 #define SCRIPT_BYTES_PER_INSTRUCTION 64    /* allocating this much costs one instruction */
 #define SCRIPT_PATTERN_STEPS 100000000.0   /* the worst case one string.find/match/gmatch/gsub may have */
 #define SCRIPT_STEPS_PER_INSTRUCTION 4     /* matcher steps charged as one instruction */
