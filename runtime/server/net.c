@@ -493,8 +493,7 @@ server *server_open(registry *reg, const server_config *c, err *e) {
       free(srv);
       return err_set(e, "cannot read %s", *f), NULL;
     }
-  if (gamedb_path(c->store, srv->store_path, sizeof srv->store_path, e) ||
-      !(srv->db = gamedb_open_sqlite(srv->store_path, e)) || !(srv->w = writer_new(srv->db)) ||
+  if (!(srv->db = gamedb_open(c->store, srv->store_path, sizeof srv->store_path, e)) || !(srv->w = writer_new(srv->db)) ||
       lobby_restore(srv, e) || listen_on(srv, e) || writer_start(srv->w, srv->ctx, e)) {
     server_close(srv);
     return NULL;

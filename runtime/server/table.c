@@ -81,6 +81,7 @@ int table_replay(table *t, const gamedb_move *moves, int n, err *e) {
     json_decref(path);
     if (rc || game_play(&t->g, m, e)) return err_prefix(e, "move %d (%s)", i + 1, moves[i].path);
     note_clock(t, i, moves[i].clock_ms);
+    t->row.plies = t->g.count;
   }
   return 0;
 }
@@ -331,6 +332,7 @@ static void play(table *t, const dr_move *m, int64_t now) {
   path_words(t->rs->v->geometry, m, dm.path, sizeof dm.path);
   if (game_play(&t->g, m, &e)) return; /* 'm' is one of the legal moves of a game going on */
   note_clock(t, ply, dm.clock_ms);
+  t->row.plies = t->g.count;
   t->row.turn_started = now;
   store_move(t->srv, &t->row, &dm);
   t->nsugg = 0;

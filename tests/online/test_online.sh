@@ -1,13 +1,15 @@
 #!/bin/sh
-# test_online.sh DRAUGHTS TEST_PLUGIN_DIR SOURCE_DIR — online play against real servers:
+# test_online.sh DRAUGHTS TEST_PLUGIN_DIR SOURCE_DIR [pg] — online play against real servers:
 # the server driven by an independent WebSocket client (test_server.py, Python
 # 'websockets' from Debian's python3-websockets), then our own client (line mode over
 # the session's remote players) with that client across the board (test_client.py).
 # Each test starts its own 'draughts serve' on a port the system chooses and stops it;
-# the work directory goes at the end.
+# the work directory goes at the end.  With 'pg' every server keeps its games in
+# PostgreSQL instead of SQLite: one started by each script for itself (pg.py).
 set -u
 draughts=$1
 src=$3
+[ "${4:-}" = pg ] && export DRAUGHTS_TEST_STORE=pg
 work=$(mktemp -d)
 mkdir "$work/server" "$work/client"
 trap 'rm -rf "$work"' EXIT
