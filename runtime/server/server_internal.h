@@ -54,6 +54,7 @@ typedef struct table table;
 typedef struct server_addr server_addr;
 typedef struct writer writer;
 typedef struct write_op write_op;
+typedef struct cluster cluster;
 
 /* One WebSocket (or HTTP) connection: lws's per-session data. */
 typedef struct conn {
@@ -110,6 +111,9 @@ struct table {
   char creator[64];      /* the address that created it, for the open games limit */
   int counted;           /* counts against its creator's open games */
   int64_t over_at;       /* when it ended; 0 while on */
+  int wrote;             /* the last batch that wrote it; -1 none */
+  uint32_t remote[2];    /* the node where a seat's player is connected, when another; 0 none */
+  int stale;             /* another node wrote it: read it again once its own writes are in */
 };
 
 struct server {
@@ -128,10 +132,13 @@ struct server {
   int batch;             /* the batch of writes the loop is making */
   int store_failed;
   err store_err;
-  uint64_t serials;
+  uint64_t serials;      /* start at the node's number shifted: unique across nodes */
   int64_t last_alive;
   int restored;
   lws_sorted_usec_list_t tick;
+  uint32_t node;         /* this process, among the nodes that share a store */
+  int committed;         /* the last batch of writes committed */
+  cluster *cl;           /* NULL unless the store is shared */
 };
 
 /* net.c: sending.  'conn_send' takes the message over. */
@@ -144,21 +151,37 @@ DRI_FUNC void conn_error(conn *c, json_int_t re, const char *code, const char *f
 DRI_FUNC void conn_close_after(conn *c, int code); /* after what is queued */
 DRI_FUNC int conn_suggestion_ok(conn *c); /* within its rate of suggestions */
 DRI_FUNC int64_t wall_ms(void);
+DRI_FUNC void conn_unsend(conn *c, int batch); /* drops what it holds from 'batch' on */
 
 /* writer.c: the store's writes, committed a batch at a time on the writer's thread;
-** a failure stops the server. */
-DRI_FUNC void store_insert(server *srv, const gamedb_game *g);
-DRI_FUNC void store_seat(server *srv, const gamedb_game *g, int side);
-DRI_FUNC void store_clocks(server *srv, const gamedb_game *g);
-DRI_FUNC void store_move(server *srv, const gamedb_game *g, const gamedb_move *m);
-DRI_FUNC void store_finish(server *srv, const gamedb_game *g, char *pdn); /* takes 'pdn' over */
+** a failure stops the server.  A game's writes take its table's row as it is now. */
+DRI_FUNC void store_insert(table *t);
+DRI_FUNC void store_seat(table *t, int side);
+DRI_FUNC void store_clocks(table *t);
+DRI_FUNC void store_move(table *t, const gamedb_move *m);
+DRI_FUNC void store_finish(table *t, char *pdn); /* takes 'pdn' over */
 DRI_FUNC void store_alive(server *srv, int64_t now);
+DRI_FUNC void store_event(server *srv, char *payload); /* to the other nodes (takes it over) */
 DRI_FUNC void store_failed(server *srv, const err *e);
-DRI_FUNC writer *writer_new(gamedb *db);
+DRI_FUNC writer *writer_new(gamedb *db, uint32_t node);
 DRI_FUNC int writer_start(writer *w, struct lws_context *ctx, err *e);
 DRI_FUNC int writer_turn(server *srv, int *committed, err *e);
+DRI_FUNC void writer_forget(server *srv, const char *id);
 DRI_FUNC int writer_stop(writer *w, err *e);
 DRI_FUNC void writer_free(writer *w);
+
+/* cluster.c: several nodes on one store.  Each hook does nothing on a store one server
+** owns ('srv->cl' NULL). */
+DRI_FUNC int cluster_start(server *srv, err *e);
+DRI_FUNC void cluster_stop(server *srv);
+DRI_FUNC void cluster_turn(server *srv);  /* what the other nodes said, applied here */
+DRI_FUNC void cluster_refused(server *srv, const char *id, int batch);
+DRI_FUNC table *cluster_load(server *srv, const char *id, const char *code); /* a game another node began */
+DRI_FUNC void cluster_seat(table *t, int side, int present); /* a player here came or went */
+DRI_FUNC void cluster_taken(table *t, int side);           /* a seat taken up here with its token */
+DRI_FUNC void cluster_offer(table *t, const char *kind, int by, const char *event);
+DRI_FUNC void cluster_suggest(table *t, uint64_t who, int move);
+DRI_FUNC int cluster_all_down(const server *srv, int64_t last_alive, int64_t now);
 
 /* lobby.c */
 DRI_FUNC void lobby_message(conn *c, const proto_msg *m);
@@ -173,6 +196,12 @@ DRI_FUNC int lobby_restore(server *srv, err *e);
 DRI_FUNC table *table_new(server *srv, const gamedb_game *row, err *e);
 DRI_FUNC void table_free(table *t);
 DRI_FUNC int table_replay(table *t, const gamedb_move *moves, int n, err *e);
+DRI_FUNC void table_follow(table *t, const gamedb_game *row, const gamedb_move *moves, int n);
+DRI_FUNC int table_rebuild(table *t, const gamedb_game *row, const gamedb_move *moves, int n, err *e);
+DRI_FUNC void table_send_states(table *t);
+DRI_FUNC void table_send_tally(table *t);
+DRI_FUNC void table_suggestion(table *t, uint64_t who, int move); /* a spectator's, here or on another node */
+DRI_FUNC void table_take_seat(table *t, int side); /* its connection here is told and let go */
 DRI_FUNC void table_attach(table *t, conn *c, int role);
 DRI_FUNC void table_detach(conn *c);
 DRI_FUNC void table_start(table *t, int64_t now);
