@@ -223,6 +223,7 @@ static void on_event(server *srv, uint32_t node, const char *text) {
   table *t = lobby_find(srv, id);
   const char *args = text + n;
   if (!t) return;
+  if (t->stale && t->wrote <= srv->committed) t->stale = 0, read_again(srv, t, 0); /* what the event speaks of */
   if (strcmp(what, "seat") == 0 && sscanf(args, "%d %d", &side, &n) == 2 && (side & ~1) == 0) on_seat(t, node, side, n);
   else if (strcmp(what, "taken") == 0 && sscanf(args, "%d", &side) == 1 && (side & ~1) == 0) table_take_seat(t, side);
   else if (strcmp(what, "offer") == 0 && sscanf(args, "%15s %d %15s", a, &side, c) == 3 && (side & ~1) == 0)
@@ -261,7 +262,7 @@ static void read_stale(server *srv) {
   int keep = 0;
   for (int i = 0; i < cl->nstale; i++) {
     table *t = lobby_find(srv, cl->stale[i]);
-    if (!t) continue;
+    if (!t || !t->stale) continue; /* gone, or read already */
     if (t->wrote > srv->committed) {
       memmove(cl->stale[keep++], cl->stale[i], sizeof *cl->stale);
       continue;

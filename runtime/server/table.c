@@ -105,6 +105,7 @@ int table_rebuild(table *t, const gamedb_game *row, const gamedb_move *moves, in
   if (table_replay(t, moves, n, e)) return -1;
   if (row->status == GAMEDB_OVER) end_as_stored(t);
   table_send_states(t);
+  if (row->status == GAMEDB_OVER) table_broadcast(t, wire_over(t, wall_ms()), 1, 1);
   return 0;
 }
 

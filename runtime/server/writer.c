@@ -111,12 +111,14 @@ static int commit(writer *w, const write_op *ops, err *e) {
   w->wrote.n = w->refused.n = 0;
   for (int i = 0; i < n && rc == 0; i++) {
     const write_op *op = order[i].op;
-    int applied = apply(db, op, e);
+    int applied = op->kind == W_EVENT ? 0 : apply(db, op, e);
     if (applied < 0) rc = -1;
     else if (op->kind != W_ALIVE && op->kind != W_EVENT) idlist_add(applied ? &w->refused : &w->wrote, op->g.id);
   }
   free(order);
   if (rc == 0 && db->ops->notify) rc = tell_others(w, e);
+  for (const write_op *op = ops; op && rc == 0; op = op->next) /* after the writes they speak of, in order */
+    if (op->kind == W_EVENT) rc = apply(db, op, e);
   if (rc == 0 && db->ops->commit(db, e) == 0) return 0;
   db->ops->rollback(db);
   return -1;

@@ -5,7 +5,8 @@
 # the session's remote players) with that client across the board (test_client.py).
 # Each test starts its own 'draughts serve' on a port the system chooses and stops it;
 # the work directory goes at the end.  With 'pg' every server keeps its games in
-# PostgreSQL instead of SQLite: one started by each script for itself (pg.py).
+# PostgreSQL instead of SQLite: one started by each script for itself (pg.py), and
+# several nodes share one (test_cluster.py).
 set -u
 draughts=$1
 src=$3
@@ -19,7 +20,9 @@ for py in python3 /usr/bin/python3; do
     cd "$src/tests/online" || exit 1
     "$py" test_server.py "$draughts" "$work/server"; a=$?
     "$py" test_client.py "$draughts" "$work/client"; b=$?
-    [ $a -eq 0 ] && [ $b -eq 0 ]
+    c=0
+    [ "${4:-}" = pg ] && { "$py" test_cluster.py "$draughts" "$work/server"; c=$?; }
+    [ $a -eq 0 ] && [ $b -eq 0 ] && [ $c -eq 0 ]
     exit
   fi
 done
