@@ -31,7 +31,8 @@ def free_port():
 
 
 class Postgres:
-    def __init__(self):
+    def __init__(self, fsync=False):
+        """'fsync' False (the tests): faster, and nothing the tests kill is the database."""
         self.bin = bindir()
         if not self.bin:
             raise RuntimeError("no PostgreSQL here (scripts/setup installs Debian's postgresql)")
@@ -44,8 +45,8 @@ class Postgres:
         try:
             self._as_owner("initdb", "-D", self.data, "-U", "postgres", "--auth=trust", "-N", "-E", "UTF8",
                            "--locale=C")
-            opts = "-p %d -k %s -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200" % (
-                self.port, self.dir)
+            opts = "-p %d -k %s -c listen_addresses=127.0.0.1 -c fsync=%s -c max_connections=200" % (
+                self.port, self.dir, "on" if fsync else "off")
             self._as_owner("pg_ctl", "-D", self.data, "-l", os.path.join(self.dir, "log"), "-o", opts, "-w",
                            "start")
             self.running = True
