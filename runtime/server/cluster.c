@@ -210,9 +210,9 @@ static void on_seat(table *t, uint32_t node, int side, int present) {
 }
 
 static void on_offer(table *t, const char *kind, int by, const char *ev) {
-  int *offer = strcmp(kind, "draw") == 0 ? &t->draw_offer : &t->rematch_offer;
-  *offer = strcmp(ev, "offered") == 0 ? by : -1;
-  table_broadcast(t, wire_offer(t, strcmp(ev, "offered") == 0 ? "offered" : "declined", offer == &t->draw_offer ? "draw" : "rematch", by), 1, 1);
+  int draw = strcmp(kind, "draw") == 0, offered = strcmp(ev, "offered") == 0;
+  *(draw ? &t->draw_offer : &t->rematch_offer) = offered ? by : -1;
+  table_broadcast(t, wire_offer(t, offered ? "offered" : "declined", draw ? "draw" : "rematch", by), 1, 1);
 }
 
 static void on_event(server *srv, uint32_t node, const char *text) {
