@@ -5,6 +5,9 @@
 ** legal list) until the game ends or BENCH_PLIES.  Prints the moves per second and the
 ** time from sending a move to its arrival at the opponent, p50 and p99.  A benchmark,
 ** never a test: it asserts nothing.  scripts/bench-server starts a server for it.
+** Given several nodes of one site ("--server A:P,B:Q,..."), each game's white, black
+** and spectators are spread over them, so every move crosses from node to node
+** (scripts/bench-cluster starts PostgreSQL and the nodes).
 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +21,7 @@
 #define BENCH_OPENING 256     /* connections being opened at once */
 #define BENCH_LIMIT 600.0     /* seconds before the bench gives up */
 #define BENCH_SUGGEST_EVERY 5.0 /* seconds between a spectator's suggestions (the server allows one a second) */
+#define BENCH_NODES 16        /* addresses in --server */
 
 enum { R_WHITE, R_BLACK, R_WATCH };
 
@@ -25,6 +29,7 @@ typedef struct bgame {
   int conn[2];
   char code[PROTO_MAX_ID + 1], id[PROTO_MAX_ID + 1];
   int watching, ply, done, started;
+  int watching_asked;         /* spectators' connections opened */
   double sent;                /* when the move of 'ply' was sent */
 } bgame;
 
@@ -36,6 +41,8 @@ typedef struct bconn {
 typedef struct bench {
   online_client *c;
   const char *server, *variant;
+  char node[BENCH_NODES][256]; /* the addresses of --server */
+  int nnodes;
   int ngames, nwatch, opening, done, errors, moves;
   int suggestions, stale;     /* sent, and refused because the game had moved on */
   bgame *games;
@@ -53,9 +60,10 @@ static void send(bench *b, int conn, json_t *msg) {
   online_send(b->c, conn, text, len);
 }
 
+/* A game's connections go round the nodes: white on one, black on the next, and so on. */
 static int open_conn(bench *b, int game, int role) {
   err e;
-  int id = online_connect(b->c, b->server, &e);
+  int id = online_connect(b->c, b->node[(game + role + (role == R_WATCH ? b->games[game].watching_asked++ : 0)) % b->nnodes], &e);
   if (id < 0) return cli_error("%s", e.msg), -1;
   if (id >= b->cap) b->conns = xrealloc(b->conns, (size_t)(b->cap = id * 2 + 64) * sizeof *b->conns);
   b->conns[id] = (bconn){game, role, 0};
@@ -194,11 +202,24 @@ static int run(bench *b) {
   return 0;
 }
 
+/* "A:P,B:Q": one address per node. */
+static int split_nodes(bench *b) {
+  for (const char *p = b->server; *p;) {
+    size_t n = strcspn(p, ",");
+    if (b->nnodes == BENCH_NODES || n == 0 || n >= sizeof b->node[0])
+      return cli_error("bench --server takes up to %d addresses HOST:PORT, separated by commas", BENCH_NODES), -1;
+    snprintf(b->node[b->nnodes++], sizeof b->node[0], "%.*s", (int)n, p);
+    p += n + (p[n] == ',');
+  }
+  return b->nnodes ? 0 : (cli_error("bench --server: no address"), -1);
+}
+
 int bench_server(registry *reg, const cli_args *a) {
   err e;
   bench b;
   memset(&b, 0, sizeof b);
   b.server = a->server;
+  if (split_nodes(&b)) return CLI_USAGE;
   b.variant = a->nargs ? a->args[0] : reg->count ? reg->items[0]->v.name : "brazilian";
   b.ngames = a->games ? a->games : 100;
   b.nwatch = a->spectators;

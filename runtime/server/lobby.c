@@ -78,6 +78,12 @@ static table *find_code(server *srv, const char *code) {
   return NULL;
 }
 
+/* A game here, or one another node sharing the store began. */
+static table *find_any(server *srv, const char *id, const char *code) {
+  table *t = id ? lobby_find(srv, id) : find_code(srv, code);
+  return t ? t : cluster_load(srv, id, code);
+}
+
 void lobby_add(server *srv, table *t) {
   if (srv->ntables == srv->table_cap)
     srv->tables = xrealloc(srv->tables, (size_t)(srv->table_cap = srv->table_cap * 2 + 16) * sizeof *srv->tables);
@@ -168,7 +174,7 @@ static void new_row(conn *c, const proto_msg *m, const plugin *p, const char *sp
 static void created(conn *c, const proto_msg *m, table *t, int side) {
   char token[PROTO_MAX_TOKEN + 1];
   table_seat_token(t, side, c->name, token);
-  store_insert(c->srv, &t->row);
+  store_insert(t);
   snprintf(t->creator, sizeof t->creator, "%s", c->addr->name);
   t->counted = 1;
   c->addr->games++;
@@ -220,7 +226,7 @@ static void create(conn *c, const proto_msg *m) {
   created(c, m, t, side);
   if (!level) return;
   computer_seat(t, side ^ 1, level, streak);
-  store_seat(c->srv, &t->row, side ^ 1);
+  store_seat(t, side ^ 1);
   table_start(t, wall_ms());
 }
 
@@ -237,40 +243,32 @@ static void seated(conn *c, const proto_msg *m, table *t, int side, const char *
 
 static void join(conn *c, const proto_msg *m) {
   char token[PROTO_MAX_TOKEN + 1];
-  table *t = find_code(c->srv, proto_str(m->root, "code"));
+  table *t = find_any(c->srv, NULL, proto_str(m->root, "code"));
   if (!t) return conn_error(c, m->id, "not_found", "no game has the code '%s'", proto_str(m->root, "code"));
   if (t->row.status != GAMEDB_WAITING)
     return conn_error(c, m->id, "full", "game %s has both its players; watch it with its id", t->row.id);
   int side = t->row.seated[DR_WHITE] ? DR_BLACK : DR_WHITE;
   table_detach(c);
   table_seat_token(t, side, c->name, token);
-  store_seat(c->srv, &t->row, side);
+  store_seat(t, side);
   table_attach(t, c, side);
   seated(c, m, t, side, token);
   table_start(t, wall_ms());
 }
 
-/* A seat taken back from a connection that still holds it (a new device, a dropped
-** line not noticed yet): the old one is told and let go. */
-static void take_seat(table *t, int side) {
-  conn *old = t->seat[side];
-  if (!old) return;
-  conn_error(old, -1, "seat_taken", "your seat in game %s was taken up by another connection", t->row.id);
-  table_detach(old);
-}
-
 static void resume(conn *c, const proto_msg *m) {
   const char *id = proto_str(m->root, "game"), *token = proto_str(m->root, "token");
-  table *t = lobby_find(c->srv, id);
+  table *t = find_any(c->srv, id, NULL);
   if (!t) return conn_error(c, m->id, "not_found", "no game '%s' is being played here", id);
   int side = -1;
   for (int k = 0; k < 2; k++) /* both compared, whatever the first gives */
     if (table_token_matches(t, k, token)) side = k;
   if (side < 0) return conn_error(c, m->id, "bad_token", "that token holds no seat in game %s", id);
   if (t->seat[side] != c) {
-    take_seat(t, side);
+    table_take_seat(t, side);
     table_detach(c);
     table_attach(t, c, side);
+    cluster_taken(t, side);
   }
   seated(c, m, t, side, NULL);
   table_send_state(t, c);
@@ -278,7 +276,7 @@ static void resume(conn *c, const proto_msg *m) {
 
 static void watch(conn *c, const proto_msg *m) {
   const char *id = proto_str(m->root, "game");
-  table *t = lobby_find(c->srv, id);
+  table *t = find_any(c->srv, id, NULL);
   if (!t) return conn_error(c, m->id, "not_found", "no game '%s' is being played here", id);
   if (c->t != t || c->role != ROLE_SPECTATOR) { /* watching it already: the state again, nothing else */
     table_detach(c);

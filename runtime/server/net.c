@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -72,6 +73,14 @@ static outbuf *msgq_pop(msgq *q) {
 
 static void msgq_clear(msgq *q) {
   for (outbuf *b; (b = msgq_pop(q));) outbuf_drop(b);
+}
+
+void conn_unsend(conn *c, int batch) {
+  msgq keep = {0};
+  for (outq *n = c->held.head; n; n = n->next)
+    if (n->batch < batch) msgq_push(&keep, n->b, n->batch);
+  msgq_clear(&c->held);
+  c->held = keep;
 }
 
 void conn_send_buf(conn *c, outbuf *b) {
@@ -164,8 +173,9 @@ void store_failed(server *srv, const err *e) {
 static void end_round(server *srv) {
   err e;
   int committed;
+  cluster_turn(srv); /* before the turn: what it sends goes with this batch */
   if (writer_turn(srv, &committed, &e)) store_failed(srv, &e);
-  else release(srv, committed);
+  else release(srv, srv->committed = committed);
 }
 
 /* ------------------------------------------------------------ receiving */
@@ -504,10 +514,15 @@ server *server_open(registry *reg, const server_config *c, err *e) {
       free(srv);
       return err_set(e, "cannot read %s", *f), NULL;
     }
-  if (gamedb_path(c->store, srv->store_path, sizeof srv->store_path, e) ||
-      !(srv->db = gamedb_open_sqlite(srv->store_path, e)) || !(srv->w = writer_new(srv->db)) ||
+  if (getrandom(&srv->node, sizeof srv->node, 0) != (ssize_t)sizeof srv->node) abort(); /* 4 bytes: never fails */
+  srv->node |= 1; /* never 0, which means no node */
+  srv->serials = (uint64_t)srv->node << 32;
+  srv->committed = -1;
+  if (!(srv->db = gamedb_open(c->store, srv->store_path, sizeof srv->store_path, e)) ||
+      !(srv->w = writer_new(srv->db, srv->node)) ||
       !(srv->pool = pool_new(c->engine_threads, c->engine_queue, c->engine_seconds)) || lobby_restore(srv, e) ||
-      listen_on(srv, e) || writer_start(srv->w, srv->ctx, e) || pool_start(srv->pool, srv->ctx, e)) {
+      listen_on(srv, e) || cluster_start(srv, e) || writer_start(srv->w, srv->ctx, e) ||
+      pool_start(srv->pool, srv->ctx, e)) {
     server_close(srv);
     return NULL;
   }
@@ -551,6 +566,7 @@ void server_close(server *srv) {
   err e;
   pool_free(srv->pool); /* before the context too: its threads wake the loop through it */
   writer_stop(srv->w, &e); /* before the context: the writer wakes the loop through it */
+  cluster_stop(srv);       /* ...and so does the listener */
   if (srv->ctx) {
     lws_sul_cancel(&srv->tick);
     lws_context_destroy(srv->ctx); /* closes every connection: each detaches from its game */

@@ -14,7 +14,7 @@
 typedef struct server_config {
   const char *host;      /* address to listen on: "127.0.0.1" */
   int port;              /* 0: a free port, chosen by the system */
-  const char *store;     /* the SQLite file; NULL: gamedb_path's default */
+  const char *store;     /* an SQLite file or a PostgreSQL URI (see gamedb_open); NULL: the default file */
   const char *cert, *key; /* TLS, both or neither */
   int seat_timeout_ms;   /* a seat left empty this long loses the game */
   int lag_ms;            /* latency allowed before a flag falls */
@@ -39,7 +39,7 @@ DRI_FUNC int web_check(const char *dir, err *e);
 ** one-line message when it cannot (a bad address, the port taken, a bad store). */
 DRI_FUNC server *server_open(registry *reg, const server_config *c, err *e);
 DRI_FUNC int server_port(const server *srv);           /* the port it listens on */
-DRI_FUNC const char *server_store(const server *srv);  /* the store's file */
+DRI_FUNC const char *server_store(const server *srv);  /* the store: its file, or its URI without a password */
 DRI_FUNC int server_restored(const server *srv);       /* live games read back from the store */
 
 /* Serves until SIGINT or SIGTERM; 0, or -1 and 'e' when the store failed (the

@@ -66,6 +66,7 @@ struct store_job {
   void (*done)(server *srv, store_job *j);
   store_job *next_done;
 };
+typedef struct cluster cluster;
 
 /* One WebSocket (or HTTP) connection: lws's per-session data. */
 typedef struct conn {
@@ -130,6 +131,9 @@ struct table {
   int streak;            /* -1: a fixed level; else the person's winning streak, which sets it */
   int thinking;          /* the computer's move is being searched */
   int told_busy;         /* the players heard that the engine's queue is full */
+  int wrote;             /* the last batch that wrote it; -1 none */
+  uint32_t remote[2];    /* the node where a seat's player is connected, when another; 0 none */
+  int stale;             /* another node wrote it: read it again once its own writes are in */
 };
 
 struct server {
@@ -149,12 +153,15 @@ struct server {
   int batch;             /* the batch of writes the loop is making */
   int store_failed;
   err store_err;
-  uint64_t serials;
+  uint64_t serials;      /* start at the node's number shifted: unique across nodes */
   int64_t last_alive;
   int restored;
   lws_sorted_usec_list_t tick;
   struct lws_http_mount mounts[3]; /* web.c */
   friends *fr;           /* friends.c: requests under way, attempts at codes per address */
+  uint32_t node;         /* this process, among the nodes that share a store */
+  int committed;         /* the last batch of writes committed */
+  cluster *cl;           /* NULL unless the store is shared */
 };
 
 /* net.c: sending.  'conn_send' takes the message over. */
@@ -167,20 +174,23 @@ DRI_FUNC void conn_error(conn *c, json_int_t re, const char *code, const char *f
 DRI_FUNC void conn_close_after(conn *c, int code); /* after what is queued */
 DRI_FUNC int conn_suggestion_ok(conn *c); /* within its rate of suggestions */
 DRI_FUNC int64_t wall_ms(void);
+DRI_FUNC void conn_unsend(conn *c, int batch); /* drops what it holds from 'batch' on */
 
 /* writer.c: the store's writes, committed a batch at a time on the writer's thread;
-** a failure stops the server. */
-DRI_FUNC void store_insert(server *srv, const gamedb_game *g);
-DRI_FUNC void store_seat(server *srv, const gamedb_game *g, int side);
-DRI_FUNC void store_clocks(server *srv, const gamedb_game *g);
-DRI_FUNC void store_move(server *srv, const gamedb_game *g, const gamedb_move *m);
-DRI_FUNC void store_finish(server *srv, const gamedb_game *g, char *pdn); /* takes 'pdn' over */
+** a failure stops the server.  A game's writes take its table's row as it is now. */
+DRI_FUNC void store_insert(table *t);
+DRI_FUNC void store_seat(table *t, int side);
+DRI_FUNC void store_clocks(table *t);
+DRI_FUNC void store_move(table *t, const gamedb_move *m);
+DRI_FUNC void store_finish(table *t, char *pdn); /* takes 'pdn' over */
 DRI_FUNC void store_alive(server *srv, int64_t now);
 DRI_FUNC void store_job_add(server *srv, store_job *j);
+DRI_FUNC void store_event(server *srv, char *payload); /* to the other nodes (takes it over) */
 DRI_FUNC void store_failed(server *srv, const err *e);
-DRI_FUNC writer *writer_new(gamedb *db);
+DRI_FUNC writer *writer_new(gamedb *db, uint32_t node);
 DRI_FUNC int writer_start(writer *w, struct lws_context *ctx, err *e);
 DRI_FUNC int writer_turn(server *srv, int *committed, err *e);
+DRI_FUNC void writer_forget(server *srv, const char *id);
 DRI_FUNC int writer_stop(writer *w, err *e);
 DRI_FUNC void writer_free(writer *w);
 
@@ -193,6 +203,18 @@ DRI_FUNC int secret_matches(const uint8_t a[GAMEDB_HASH], const uint8_t b[GAMEDB
 DRI_FUNC int friends_message(conn *c, const proto_msg *m); /* 1 if it was one of its requests */
 DRI_FUNC void friends_conn_gone(conn *c);
 DRI_FUNC void friends_free(server *srv);
+/* cluster.c: several nodes on one store.  Each hook does nothing on a store one server
+** owns ('srv->cl' NULL). */
+DRI_FUNC int cluster_start(server *srv, err *e);
+DRI_FUNC void cluster_stop(server *srv);
+DRI_FUNC void cluster_turn(server *srv);  /* what the other nodes said, applied here */
+DRI_FUNC void cluster_refused(server *srv, const char *id, int batch);
+DRI_FUNC table *cluster_load(server *srv, const char *id, const char *code); /* a game another node began */
+DRI_FUNC void cluster_seat(table *t, int side, int present); /* a player here came or went */
+DRI_FUNC void cluster_taken(table *t, int side);           /* a seat taken up here with its token */
+DRI_FUNC void cluster_offer(table *t, const char *kind, int by, const char *event);
+DRI_FUNC void cluster_suggest(table *t, uint64_t who, int move);
+DRI_FUNC int cluster_all_down(const server *srv, int64_t last_alive, int64_t now);
 
 /* lobby.c */
 DRI_FUNC void lobby_message(conn *c, const proto_msg *m);
@@ -207,6 +229,12 @@ DRI_FUNC int lobby_restore(server *srv, err *e);
 DRI_FUNC table *table_new(server *srv, const gamedb_game *row, err *e);
 DRI_FUNC void table_free(table *t);
 DRI_FUNC int table_replay(table *t, const gamedb_move *moves, int n, err *e);
+DRI_FUNC void table_follow(table *t, const gamedb_game *row, const gamedb_move *moves, int n);
+DRI_FUNC int table_rebuild(table *t, const gamedb_game *row, const gamedb_move *moves, int n, err *e);
+DRI_FUNC void table_send_states(table *t);
+DRI_FUNC void table_send_tally(table *t);
+DRI_FUNC void table_suggestion(table *t, uint64_t who, int move); /* a spectator's, here or on another node */
+DRI_FUNC void table_take_seat(table *t, int side); /* its connection here is told and let go */
 DRI_FUNC void table_attach(table *t, conn *c, int role);
 DRI_FUNC void table_detach(conn *c);
 DRI_FUNC void table_start(table *t, int64_t now);

@@ -19,6 +19,8 @@
 
 static const char *const role_word[2] = {"white", "black"};
 
+static void end_as_stored(table *t);
+
 /* ------------------------------------------------------------ lifetime */
 
 table *table_new(server *srv, const gamedb_game *row, err *e) {
@@ -30,6 +32,7 @@ table *table_new(server *srv, const gamedb_game *row, err *e) {
   t->srv = srv;
   t->row = *row;
   t->draw_offer = t->rematch_offer = -1;
+  t->wrote = -1;
   t->rs = xmalloc(sizeof *t->rs);
   memset(t->rs, 0, sizeof *t->rs);
   if (rules_load_spec(t->rs, &p->v, row->rules, e) || fen_read(t->rs, "start", &start, e) ||
@@ -71,16 +74,60 @@ static json_t *path_of_text(const char *text) {
   return path;
 }
 
-int table_replay(table *t, const gamedb_move *moves, int n, err *e) {
-  for (int i = 0; i < n; i++) {
-    const dr_move *m;
-    json_t *path = path_of_text(moves[i].path);
-    int rc = proto_find_move(t->rs->v->geometry, &t->g.legal, path, &m, e);
-    json_decref(path);
-    if (rc || game_play(&t->g, m, e)) return err_prefix(e, "move %d (%s)", i + 1, moves[i].path);
-    note_clock(t, i, moves[i].clock_ms);
-  }
+static int replay_one(table *t, const gamedb_move *mv, err *e) {
+  const dr_move *m;
+  json_t *path = path_of_text(mv->path);
+  int rc = proto_find_move(t->rs->v->geometry, &t->g.legal, path, &m, e);
+  json_decref(path);
+  if (rc || game_play(&t->g, m, e)) return err_prefix(e, "move %d (%s)", mv->ply + 1, mv->path);
+  note_clock(t, mv->ply, mv->clock_ms);
+  t->row.plies = t->g.count;
   return 0;
+}
+
+int table_replay(table *t, const gamedb_move *moves, int n, err *e) {
+  for (int i = 0; i < n; i++)
+    if (replay_one(t, &moves[i], e)) return -1;
+  return 0;
+}
+
+/* A new start from the store's row and moves (another node's writes overtook this
+** node's); everyone here is sent the whole state again. */
+int table_rebuild(table *t, const gamedb_game *row, const gamedb_move *moves, int n, err *e) {
+  dr_position start;
+  game_free(&t->g);
+  memset(&t->g, 0, sizeof t->g);
+  if (fen_read(t->rs, "start", &start, e) || game_init(&t->g, t->rs, &start, e)) return -1;
+  t->row = *row;
+  t->nsugg = 0;
+  if (table_replay(t, moves, n, e)) return -1;
+  if (row->status == GAMEDB_OVER) end_as_stored(t);
+  table_send_states(t);
+  if (row->status == GAMEDB_OVER) table_broadcast(t, wire_over(t, wall_ms()), 1, 1);
+  return 0;
+}
+
+/* What another node wrote to this game — its moves, a seat, the start, the end — told to
+** everyone here as if it had happened here.  'moves' run from this node's ply on. */
+void table_follow(table *t, const gamedb_game *row, const gamedb_move *moves, int n) {
+  gamedb_game was = t->row;
+  int64_t now = wall_ms();
+  err e;
+  t->row = *row;
+  t->row.plies = t->g.count;
+  for (int i = 0; i < n; i++) {
+    if (moves[i].ply != t->g.count) continue;
+    if (replay_one(t, &moves[i], &e)) return; /* the store holds only moves some node found legal */
+    t->nsugg = 0;
+    if (t->draw_offer == table_side_to_move(t)) t->draw_offer = -1; /* answered by a move: declined */
+    table_broadcast(t, wire_moved(t, now), 1, 1);
+  }
+  if (was.status == GAMEDB_WAITING && row->status != GAMEDB_WAITING) table_send_states(t);
+  else if (memcmp(was.seated, row->seated, sizeof was.seated) != 0) table_broadcast(t, wire_players(t, now), 1, 1);
+  if (was.status != GAMEDB_OVER && row->status == GAMEDB_OVER) {
+    end_as_stored(t);
+    table_broadcast(t, wire_over(t, now), 1, 1);
+  }
 }
 
 /* ------------------------------------------------------------- clocks */
@@ -96,12 +143,13 @@ int64_t table_clock_left(const table *t, int side, int64_t now) {
   return left > 0 ? left : 0;
 }
 
-static void save_clocks(table *t) { store_clocks(t->srv, &t->row); }
+static void save_clocks(table *t) { store_clocks(t); }
 
 /* After a restart the side to move is charged only the time it had used while the
 ** server was last known to be alive, never the time the server was down; empty
 ** seats start counting again from now. */
 void table_restore_clock(table *t, int64_t last_alive, int64_t now) {
+  if (!cluster_all_down(t->srv, last_alive, now)) return; /* another node kept the game going: nothing to credit */
   for (int side = 0; side < 2; side++) t->gone_since[side] = t->row.seated[side] ? now : 0;
   if (t->row.status != GAMEDB_PLAYING) return;
   int64_t used = last_alive - t->row.turn_started;
@@ -143,14 +191,14 @@ void table_broadcast(table *t, json_t *msg, int to_players, int to_watchers) {
 
 void table_send_state(table *t, conn *c) { conn_send(c, wire_state(t, c->role, wall_ms())); }
 
-static void send_states(table *t) {
+void table_send_states(table *t) {
   for (int side = 0; side < 2; side++)
     if (t->seat[side]) table_send_state(t, t->seat[side]);
   for (int i = 0; i < t->nwatchers; i++) table_send_state(t, t->watchers[i]);
 }
 
 /* The tally goes to those who may see it: the player to move and the spectators. */
-static void send_tally(table *t) {
+void table_send_tally(table *t) {
   outbuf *b = outbuf_new(wire_tally(t));
   conn *mover = t->seat[table_side_to_move(t)];
   b->refs++;
@@ -173,6 +221,7 @@ void table_attach(table *t, conn *c, int role) {
   }
   t->seat[role] = c;
   t->gone_since[role] = 0;
+  cluster_seat(t, role, 1);
   broadcast_but(t, wire_players(t, wall_ms()), 1, 1, c);
 }
 
@@ -180,7 +229,7 @@ static void drop_suggestion(table *t, uint64_t who) {
   for (int i = 0; i < t->nsugg; i++)
     if (t->sugg[i].who == who) {
       t->sugg[i] = t->sugg[--t->nsugg];
-      send_tally(t);
+      table_send_tally(t);
       return;
     }
 }
@@ -197,16 +246,26 @@ void table_detach(conn *c) {
   } else if (c->role >= 0 && t->seat[c->role] == c) {
     t->seat[c->role] = NULL;
     t->gone_since[c->role] = wall_ms();
+    cluster_seat(t, c->role, 0);
     if (t->row.status != GAMEDB_OVER) table_broadcast(t, wire_players(t, wall_ms()), 1, 1);
   }
   c->role = ROLE_NONE;
+}
+
+/* A seat taken back from a connection that still holds it (a new device, a dropped
+** line not noticed yet, another node): the old one is told and let go. */
+void table_take_seat(table *t, int side) {
+  conn *old = t->seat[side];
+  if (!old) return;
+  conn_error(old, -1, "seat_taken", "your seat in game %s was taken up by another connection", t->row.id);
+  table_detach(old);
 }
 
 void table_start(table *t, int64_t now) {
   t->row.status = GAMEDB_PLAYING;
   t->row.turn_started = now;
   save_clocks(t);
-  send_states(t);
+  table_send_states(t);
   computer_turn(t);
 }
 
@@ -266,6 +325,17 @@ char *table_pdn(const table *t) {
   return text;
 }
 
+/* The end the store holds, which another node wrote. */
+static void end_as_stored(table *t) {
+  t->g.result = t->row.result;
+  snprintf(t->g.resigned_why, sizeof t->g.resigned_why, "%s", t->row.reason);
+  t->g.why = t->g.resigned_why;
+  t->over_at = t->row.ended;
+  t->draw_offer = t->rematch_offer = -1;
+  t->nsugg = 0;
+  table_release(t);
+}
+
 /* Ends the game: 'result' (DR_ONGOING for an aborted game) and why, kept with its
 ** PDN; 'table_finish' also tells everyone. */
 static void conclude(table *t, int result, const char *why, int64_t now) {
@@ -280,7 +350,7 @@ static void conclude(table *t, int result, const char *why, int64_t now) {
   t->row.ended = t->over_at = now;
   t->draw_offer = t->rematch_offer = -1;
   t->nsugg = 0;
-  store_finish(t->srv, &t->row, table_pdn(t));
+  store_finish(t, table_pdn(t));
   table_release(t);
 }
 
@@ -322,8 +392,9 @@ void table_play(table *t, const dr_move *m, int64_t now) {
   path_words(t->rs->v->geometry, m, dm.path, sizeof dm.path);
   if (game_play(&t->g, m, &e)) return; /* 'm' is one of the legal moves of a game going on */
   note_clock(t, ply, dm.clock_ms);
+  t->row.plies = t->g.count;
   t->row.turn_started = now;
-  store_move(t->srv, &t->row, &dm);
+  store_move(t, &dm);
   t->nsugg = 0;
   if (t->draw_offer == (side ^ 1)) t->draw_offer = -1; /* answered by a move: declined */
   if (t->g.result != DR_ONGOING) conclude(t, t->g.result, t->g.why, now); /* the move says it ended */
@@ -376,14 +447,20 @@ static void suggest(conn *c, const proto_msg *m) {
     return conn_error(c, m->id, "rate_limited", "too many suggestions: at most %g a second", SUGGEST_RATE);
   if (proto_find_move(t->rs->v->geometry, &t->g.legal, json_object_get(m->root, "path"), &mv, &e))
     return conn_error(c, m->id, "illegal_move", "%s", e.msg);
-  int index = (int)(mv - t->g.legal.moves), i = 0;
-  while (i < t->nsugg && t->sugg[i].who != c->serial) i++; /* a new suggestion replaces the old */
+  int index = (int)(mv - t->g.legal.moves);
+  table_suggestion(t, c->serial, index);
+  cluster_suggest(t, c->serial, index);
+}
+
+void table_suggestion(table *t, uint64_t who, int move) {
+  int i = 0;
+  while (i < t->nsugg && t->sugg[i].who != who) i++; /* a new suggestion replaces the old */
   if (i == t->nsugg) {
     if (t->nsugg == t->sugg_cap) t->sugg = xrealloc(t->sugg, (size_t)(t->sugg_cap = t->sugg_cap * 2 + 4) * sizeof *t->sugg);
     t->nsugg++;
   }
-  t->sugg[i] = (suggestion){c->serial, index};
-  send_tally(t);
+  t->sugg[i] = (suggestion){who, move};
+  table_send_tally(t);
 }
 
 /* ------------------------------------------------------ offers, endings */
@@ -396,11 +473,13 @@ static int offer_answered(conn *c, const proto_msg *m, int *offer, const char *k
   if (strcmp(action, "offer") == 0) {
     *offer = c->role;
     table_broadcast(c->t, wire_offer(c->t, "offered", kind, c->role), 1, 1);
+    cluster_offer(c->t, kind, c->role, "offered");
   } else if (*offer != other) {
     conn_error(c, m->id, "no_offer", "no %s is offered to you", kind);
   } else {
     *offer = -1;
     table_broadcast(c->t, wire_offer(c->t, "declined", kind, c->role), 1, 1);
+    cluster_offer(c->t, kind, c->role, "declined");
   }
   return 0;
 }
@@ -452,7 +531,7 @@ static void rematch_start(table *old, int64_t now) {
   for (int side = 0; side < 2; side++) table_seat_token(t, side ^ 1, old->row.name[side], token[side ^ 1]);
   for (int side = 0; side < 2; side++)
     if (old->computer[side]) computer_seat(t, side ^ 1, old->computer[side], computer_next_streak(old));
-  store_insert(t->srv, &t->row);
+  store_insert(t);
   snprintf(t->creator, sizeof t->creator, "%s", old->creator);
   t->counted = 1;
   addr_find(t->srv, t->creator)->games++;
@@ -468,7 +547,7 @@ static void rematch_start(table *old, int64_t now) {
   for (int i = 0; i < old->nwatchers; i++) table_attach(t, old->watchers[i], ROLE_SPECTATOR);
   old->nwatchers = 0;
   old->rematch_offer = -1;
-  send_states(t);
+  table_send_states(t);
   computer_turn(t);
 }
 
@@ -509,7 +588,9 @@ int table_tick(table *t, int64_t now) {
   }
   computer_turn(t); /* a restored game, or one the engine's full queue kept waiting */
   for (int side = 0; side < 2; side++) {
-    if (!t->row.seated[side] || t->computer[side] || t->seat[side] || !t->gone_since[side] || now - t->gone_since[side] < limit) continue;
+    if (!t->row.seated[side] || t->computer[side] || t->seat[side] || t->remote[side] || !t->gone_since[side] ||
+        now - t->gone_since[side] < limit)
+      continue;
     if (t->row.status == GAMEDB_WAITING) table_finish(t, DR_ONGOING, "nobody joined, and the creator left", now);
     else lose(t, side, "left the game", now);
     return 0;

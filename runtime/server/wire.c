@@ -35,14 +35,15 @@ json_t *wire_clock(const table *t, int64_t now) {
 static json_t *seat(const table *t, int side, int64_t now) {
   if (!t->row.seated[side]) return json_null();
   json_t *gone = json_null();
-  if (!t->seat[side] && t->gone_since[side] && t->row.status != GAMEDB_OVER) {
+  if (!t->seat[side] && !t->remote[side] && t->gone_since[side] && t->row.status != GAMEDB_OVER) {
     int64_t left = t->srv->cfg.seat_timeout_ms - (now - t->gone_since[side]);
     int64_t clock = table_clock_left(t, side, now);
     if (clock >= 0 && t->row.status == GAMEDB_PLAYING && side == table_side_to_move(t) && clock < left) left = clock;
     gone = json_integer(left > 0 ? left : 0);
   }
   json_t *computer = computer_wire(t, side);
-  json_t *s = json_pack("{s:s, s:b, s:o}", "name", t->row.name[side], "connected", t->seat[side] || computer, "gone", gone);
+  int connected = t->seat[side] || t->remote[side] || computer;
+  json_t *s = json_pack("{s:s, s:b, s:o}", "name", t->row.name[side], "connected", connected, "gone", gone);
   if (computer) set(s, "computer", computer);
   return s;
 }

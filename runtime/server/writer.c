@@ -15,18 +15,26 @@
 
 #include "server_internal.h"
 
-enum { W_INSERT, W_SEAT, W_CLOCKS, W_MOVE, W_FINISH, W_ALIVE, W_JOB };
+enum { W_INSERT, W_SEAT, W_CLOCKS, W_MOVE, W_FINISH, W_ALIVE, W_EVENT, W_JOB };
+
+#define NOTIFY_MAX 7000 /* bytes of one notification's payload (PostgreSQL takes 8000) */
 
 struct write_op {
   int kind;
   gamedb_game g;   /* the game (its id, its clocks and status, its seat) */
   gamedb_move m;
   int side;
-  char *pdn;
+  char *pdn;      /* W_FINISH: the PDN; W_EVENT: the notification */
   int64_t when;
   store_job *job;  /* W_JOB: not the writer's to free */
   write_op *next;
 };
+
+/* The games a batch wrote or was refused, by id. */
+typedef struct idlist {
+  char (*id)[GAMEDB_ID_MAX + 1];
+  int n, cap;
+} idlist;
 
 struct writer {
   pthread_t thread;
@@ -37,22 +45,43 @@ struct writer {
   int busy_batch, done_batch, quit, failed; /* under 'lock' */
   err e;
   store_job *answered, *answered_tail; /* jobs of committed batches, for the loop (under 'lock') */
+  idlist wrote, refused;  /* the writer's, while committing; 'refused' then under 'lock' until taken */
   write_op *head, *tail; /* the open batch: the loop's own */
   gamedb *db;
   struct lws_context *ctx;
+  uint32_t node;
 };
+
+static void idlist_add(idlist *l, const char *id) {
+  for (int i = 0; i < l->n; i++)
+    if (strcmp(l->id[i], id) == 0) return;
+  if (l->n == l->cap) l->id = xrealloc(l->id, (size_t)(l->cap = l->cap * 2 + 16) * sizeof *l->id);
+  snprintf(l->id[l->n++], sizeof *l->id, "%s", id);
+}
 
 static int apply(gamedb *db, const write_op *op, err *e) {
   const gamedb_game *g = &op->g;
   switch (op->kind) {
   case W_INSERT: return db->ops->insert(db, g, e);
   case W_SEAT: return db->ops->seat(db, g->id, op->side, g->name[op->side], g->token[op->side], e);
-  case W_CLOCKS: return db->ops->clocks(db, g->id, g->status, g->clock_ms, g->turn_started, e);
+  case W_CLOCKS: return db->ops->clocks(db, g->id, g->status, g->clock_ms, g->turn_started, g->plies, e);
   case W_MOVE: return db->ops->add_move(db, g->id, &op->m, g->clock_ms, g->turn_started, e);
   case W_FINISH: return db->ops->finish(db, g, op->pdn, e);
   case W_JOB: return op->job->run(db, op->job, e);
+  case W_EVENT: return db->ops->notify(db, op->pdn, e);
   default: return db->ops->alive(db, op->when, e);
   }
+}
+
+/* "NODE C id id ...": the games this batch wrote, in as few notifications as fit. */
+static int tell_others(writer *w, err *e) {
+  char payload[NOTIFY_MAX + GAMEDB_ID_MAX + 2];
+  for (int i = 0; i < w->wrote.n;) {
+    int len = snprintf(payload, sizeof payload, "%u C", w->node);
+    while (i < w->wrote.n && len < NOTIFY_MAX) len += snprintf(payload + len, sizeof payload - (size_t)len, " %s", w->wrote.id[i++]);
+    if (w->db->ops->notify(w->db, payload, e)) return -1;
+  }
+  return 0;
 }
 
 static void free_ops(write_op *op) {
@@ -63,14 +92,39 @@ static void free_ops(write_op *op) {
   }
 }
 
-static int commit(gamedb *db, const write_op *ops, err *e) {
-  if (db->ops->begin(db, e)) return -1;
-  for (const write_op *op = ops; op; op = op->next)
-    if (apply(db, op, e)) {
-      db->ops->rollback(db);
-      return -1;
-    }
-  if (db->ops->commit(db, e) == 0) return 0;
+typedef struct ordered {
+  const write_op *op;
+  int seq;
+} ordered;
+
+static int by_game(const void *x, const void *y) {
+  const ordered *a = x, *b = y;
+  int c = strcmp(a->op->g.id, b->op->g.id);
+  return c ? c : a->seq - b->seq;
+}
+
+/* Every node locks the rows of a batch's games in the same order (their ids), so two
+** nodes' batches never wait for each other in a circle; a game's own writes keep theirs. */
+static int commit(writer *w, const write_op *ops, err *e) {
+  gamedb *db = w->db;
+  int n = 0, rc = db->ops->begin(db, e);
+  for (const write_op *op = ops; op; op = op->next) n++;
+  ordered *order = xmalloc((size_t)(n ? n : 1) * sizeof *order);
+  n = 0;
+  for (const write_op *op = ops; op; op = op->next) order[n] = (ordered){op, n}, n++;
+  qsort(order, (size_t)n, sizeof *order, by_game);
+  w->wrote.n = w->refused.n = 0;
+  for (int i = 0; i < n && rc == 0; i++) {
+    const write_op *op = order[i].op;
+    int applied = op->kind == W_EVENT ? 0 : apply(db, op, e);
+    if (applied < 0) rc = -1;
+    else if (op->kind != W_ALIVE && op->kind != W_EVENT && op->kind != W_JOB) idlist_add(applied ? &w->refused : &w->wrote, op->g.id);
+  }
+  free(order);
+  if (rc == 0 && db->ops->notify) rc = tell_others(w, e);
+  for (const write_op *op = ops; op && rc == 0; op = op->next) /* after the writes they speak of, in order */
+    if (op->kind == W_EVENT) rc = apply(db, op, e);
+  if (rc == 0 && db->ops->commit(db, e) == 0) return 0;
   db->ops->rollback(db);
   return -1;
 }
@@ -95,7 +149,7 @@ static void *run(void *arg) {
     write_op *ops = w->busy;
     pthread_mutex_unlock(&w->lock);
     err e;
-    int rc = commit(w->db, ops, &e);
+    int rc = commit(w, ops, &e);
     pthread_mutex_lock(&w->lock);
     if (rc == 0) hand_back(w, ops); /* a failed batch's answers are never given: the server stops */
     free_ops(ops);
@@ -108,10 +162,11 @@ static void *run(void *arg) {
   return NULL;
 }
 
-writer *writer_new(gamedb *db) {
+writer *writer_new(gamedb *db, uint32_t node) {
   writer *w = xmalloc(sizeof *w);
   memset(w, 0, sizeof *w);
   w->db = db;
+  w->node = node;
   w->done_batch = -1;
   pthread_mutex_init(&w->lock, NULL);
   pthread_cond_init(&w->wake, NULL);
@@ -127,22 +182,22 @@ int writer_start(writer *w, struct lws_context *ctx, err *e) {
 
 /* ------------------------------------------------------ the loop's side */
 
-static write_op *add(server *srv, int kind, const gamedb_game *g) {
+static write_op *add(server *srv, int kind, table *t) {
   write_op *op = xmalloc(sizeof *op);
   memset(op, 0, sizeof *op);
   op->kind = kind;
-  if (g) op->g = *g;
+  if (t) op->g = t->row, t->wrote = srv->batch;
   if (srv->w->tail) srv->w->tail->next = op;
   else srv->w->head = op;
   srv->w->tail = op;
   return op;
 }
 
-void store_insert(server *srv, const gamedb_game *g) { add(srv, W_INSERT, g); }
-void store_seat(server *srv, const gamedb_game *g, int side) { add(srv, W_SEAT, g)->side = side; }
-void store_clocks(server *srv, const gamedb_game *g) { add(srv, W_CLOCKS, g); }
-void store_move(server *srv, const gamedb_game *g, const gamedb_move *m) { add(srv, W_MOVE, g)->m = *m; }
-void store_finish(server *srv, const gamedb_game *g, char *pdn) { add(srv, W_FINISH, g)->pdn = pdn; }
+void store_insert(table *t) { add(t->srv, W_INSERT, t); }
+void store_seat(table *t, int side) { add(t->srv, W_SEAT, t)->side = side; }
+void store_clocks(table *t) { add(t->srv, W_CLOCKS, t); }
+void store_move(table *t, const gamedb_move *m) { add(t->srv, W_MOVE, t)->m = *m; }
+void store_finish(table *t, char *pdn) { add(t->srv, W_FINISH, t)->pdn = pdn; }
 void store_alive(server *srv, int64_t now) { add(srv, W_ALIVE, NULL)->when = now; }
 void store_job_add(server *srv, store_job *j) { add(srv, W_JOB, NULL)->job = j; }
 
@@ -159,8 +214,30 @@ static void answer_jobs(server *srv) {
   }
 }
 
+void store_event(server *srv, char *payload) { add(srv, W_EVENT, NULL)->pdn = payload; }
+
+/* A game's writes still in the open batch, dropped: they were made from what another
+** node has since overtaken. */
+void writer_forget(server *srv, const char *id) {
+  writer *w = srv->w;
+  write_op **p = &w->head, *last = NULL;
+  while (*p) {
+    write_op *op = *p;
+    if (op->kind != W_ALIVE && op->kind != W_EVENT && op->kind != W_JOB && strcmp(op->g.id, id) == 0) {
+      *p = op->next;
+      op->next = NULL;
+      free_ops(op);
+    } else {
+      last = op;
+      p = &op->next;
+    }
+  }
+  w->tail = last;
+}
+
 /* The end of a round: the batch goes to the writer when it is free; 0, or -1 and 'e'
-** when a commit failed.  '*committed' is the last batch whose messages may go. */
+** when a commit failed.  '*committed' is the last batch whose messages may go; the
+** games whose writes the store refused in it are handed to 'cluster_refused' first. */
 int writer_turn(server *srv, int *committed, err *e) {
   writer *w = srv->w;
   answer_jobs(srv);
@@ -168,6 +245,8 @@ int writer_turn(server *srv, int *committed, err *e) {
   int failed = w->failed;
   if (failed) *e = w->e;
   *committed = w->done_batch;
+  for (int i = 0; !failed && !w->busy && i < w->refused.n; i++) cluster_refused(srv, w->refused.id[i], w->done_batch);
+  if (!w->busy) w->refused.n = 0;
   if (!w->busy && !failed) {
     if (w->head) {
       w->busy = w->head;
@@ -197,7 +276,7 @@ int writer_stop(writer *w, err *e) {
     w->started = 0;
   }
   if (w->failed) *e = w->e, rc = -1;
-  if (rc == 0 && w->head && commit(w->db, w->head, e)) rc = -1;
+  if (rc == 0 && w->head && commit(w, w->head, e)) rc = -1;
   free_ops(w->head);
   w->head = w->tail = NULL;
   return rc;
@@ -209,5 +288,7 @@ void writer_free(writer *w) {
   writer_stop(w, &e);
   pthread_mutex_destroy(&w->lock);
   pthread_cond_destroy(&w->wake);
+  free(w->wrote.id);
+  free(w->refused.id);
   free(w);
 }

@@ -5,11 +5,12 @@
 ** because it acknowledges a move only once the store has it.
 **
 ** An interface: a handle whose operations a back end implements ('gamedb_ops').  The
-** embedded one is SQLite (gamedb_sqlite.c: one file, WAL, synchronous=FULL).  A store
-** for several server nodes (PostgreSQL) implements the same operations, taking each
-** move in a transaction that locks the game's row.  Clocks are kept as timestamps
-** (milliseconds since 1970) and the time left when the turn began, so any node judges
-** them from the store alone.
+** embedded one is SQLite (gamedb_sqlite.c: one file, WAL, synchronous=FULL).  The store
+** for several server nodes is PostgreSQL (gamedb_pg.c): each move is taken in a
+** transaction that locks the game's row and checks its ply, so two nodes never apply
+** two moves to one game, and the nodes hear of each other's writes through its
+** LISTEN/NOTIFY.  Clocks are kept as timestamps (milliseconds since 1970) and the time
+** left when the turn began, so any node judges them from the store alone.
 **
 ** Since schema 2 it also keeps the friends of issue 18: profiles that are a nickname
 ** and the hashes of their devices' keys, one-time codes (a device to link, a friend to
@@ -65,6 +66,7 @@ typedef struct gamedb_game {
   int64_t turn_started;               /* when the side to move began its turn */
   int64_t created, ended;
   char rematch_of[GAMEDB_ID_MAX + 1];
+  int plies;                          /* moves played (the ply of the next one) */
 } gamedb_game;
 
 typedef struct gamedb_move {
@@ -102,10 +104,17 @@ typedef int (*gamedb_best_fn)(void *ud, const gamedb_best *b);
 /* A game read back at start: its row and its moves (valid during the call). */
 typedef int (*gamedb_live_fn)(void *ud, const gamedb_game *g, const gamedb_move *moves, int nmoves);
 
+/* A notification another node sent (see 'notify'). */
+typedef void (*gamedb_heard_fn)(void *ud, const char *payload);
+
 typedef struct gamedb gamedb;
 
-/* The writes ('begin' to 'history' below, less the reads) come from one thread, the
-** reads ('last_alive', 'live', 'pdn', 'history') from one other at most. */
+/* The writes ('begin' to 'alive', 'notify') come from one thread, the reads ('last_alive',
+** 'live', 'pdn', 'history', 'game') from one other at most, and 'listen' and 'heard' from
+** a third.  A guarded write ('seat', 'clocks', 'add_move', 'finish') returns 1 and writes
+** nothing when the store has moved on without this node (another node took the seat,
+** played the ply, ended the game): the caller reads the game again.  A store one server
+** owns never answers 1. */
 typedef struct gamedb_ops {
   void (*close)(gamedb *db);
   /* Group commit: what is written between 'begin' and 'commit' becomes durable at
@@ -115,8 +124,9 @@ typedef struct gamedb_ops {
   void (*rollback)(gamedb *db);
   int (*insert)(gamedb *db, const gamedb_game *g, err *e);
   int (*seat)(gamedb *db, const char *id, int side, const char *name, const uint8_t *token, err *e);
-  /* The game's status and clocks (the start, a resumed clock). */
-  int (*clocks)(gamedb *db, const char *id, int status, const int64_t clock_ms[2], int64_t turn_started, err *e);
+  /* The game's status and clocks (the start, a resumed clock), at move 'plies'. */
+  int (*clocks)(gamedb *db, const char *id, int status, const int64_t clock_ms[2], int64_t turn_started, int plies,
+                err *e);
   int (*add_move)(gamedb *db, const char *id, const gamedb_move *m, const int64_t clock_ms[2],
                   int64_t turn_started, err *e);
   int (*finish)(gamedb *db, const gamedb_game *g, const char *pdn, err *e);
@@ -141,11 +151,28 @@ typedef struct gamedb_ops {
   int (*bests)(gamedb *db, const gamedb_ask *a, gamedb_best_fn fn, void *ud, err *e);
   int (*upload)(gamedb *db, const gamedb_ask *a, err *e);         /* kept where higher */
   int (*forget)(gamedb *db, const gamedb_ask *a, char *nick, err *e); /* the profile and all about it */
+  /* Those below are for a store several nodes share; NULL in one a single server owns. */
+  /* One game by its id (or, 'id' NULL, the waiting game of join code 'code'), with its
+  ** moves from ply 'from' on: 1 found (after 'fn'), 0 none. */
+  int (*game)(gamedb *db, const char *id, const char *code, int from, gamedb_live_fn fn, void *ud, err *e);
+  /* 'payload' goes to every node listening once the open transaction commits. */
+  int (*notify)(gamedb *db, const char *payload, err *e);
+  int (*listen)(gamedb *db, err *e);  /* starts listening: a descriptor to wait on, or -1 */
+  int (*heard)(gamedb *db, gamedb_heard_fn fn, void *ud, err *e); /* what has arrived, each to 'fn' */
 } gamedb_ops;
 
 struct gamedb {
   const gamedb_ops *ops;
 };
+
+/* The store 'store' names: a PostgreSQL URI ("postgresql://USER@HOST:PORT/DB", or
+** "postgres://...") or an SQLite file (see 'gamedb_path').  'label' gets how to name it
+** to a person (a URI without its password).  NULL and a one-line message when it
+** cannot be used. */
+DRI_FUNC gamedb *gamedb_open(const char *store, char *label, size_t len, err *e);
+
+/* The PostgreSQL store at 'uri', its schema created or brought up to date. */
+DRI_FUNC gamedb *gamedb_open_pg(const char *uri, char *label, size_t len, err *e);
 
 /* The SQLite store at 'path' (see 'gamedb_path'), created with its directory when new.
 ** NULL and a one-line message when it cannot be used (not a server store, newer schema). */

@@ -162,8 +162,9 @@ static int bind_clocks(sqlite3_stmt *st, const char *id, int status, const int64
 }
 
 static int db_clocks(gamedb *db, const char *id, int status, const int64_t clock_ms[2], int64_t turn_started,
-                     err *e) {
+                     int plies, err *e) {
   sqlite_db *d = of(db);
+  (void)plies; /* one server owns the file: its writes are never overtaken */
   sqlite3_stmt *st = cached(d, ST_CLOCKS, e);
   if (!st) return -1;
   bind_clocks(st, id, status, clock_ms, turn_started);
@@ -181,7 +182,7 @@ static int db_add_move(gamedb *db, const char *id, const gamedb_move *m, const i
   sqlite3_bind_int64(st, 4, m->at);
   sqlite3_bind_int64(st, 5, m->clock_ms);
   if (gsq_done(d, st, 1, e)) return -1;
-  return db_clocks(db, id, GAMEDB_PLAYING, clock_ms, turn_started, e);
+  return db_clocks(db, id, GAMEDB_PLAYING, clock_ms, turn_started, m->ply + 1, e);
 }
 
 static int db_finish(gamedb *db, const gamedb_game *g, const char *pdn, err *e) {
@@ -278,6 +279,7 @@ static int db_live(gamedb *db, gamedb_live_fn fn, void *ud, err *e) {
     gamedb_game g;
     read_game(games, &g);
     int n = read_moves(d, moves, g.id, &list, &cap, e);
+    g.plies = n;
     rc = n < 0 ? -1 : fn(ud, &g, list, n);
   }
   if (rc == 0 && step != SQLITE_DONE) rc = rfail(d, e);
@@ -311,7 +313,7 @@ static int db_history(gamedb *db, const char *name, int index, gamedb_game *out,
   sqlite3_bind_text(st, 1, name, -1, SQLITE_TRANSIENT);
   sqlite3_bind_int(st, 2, index);
   int rc = sqlite3_step(st);
-  if (rc == SQLITE_ROW) read_game(st, out), *plies = sqlite3_column_int(st, 21);
+  if (rc == SQLITE_ROW) read_game(st, out), *plies = out->plies = sqlite3_column_int(st, 21);
   else if (rc != SQLITE_DONE) rfail(d, e);
   sqlite3_finalize(st);
   return rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : -1;
@@ -353,6 +355,10 @@ static const gamedb_ops sqlite_ops = {
     /* bests      */ gsq_bests,
     /* upload     */ gsq_upload,
     /* forget     */ gsq_forget,
+    /* game       */ NULL, /* one server owns the file: it has every game in memory */
+    /* notify     */ NULL,
+    /* listen     */ NULL,
+    /* heard      */ NULL,
 };
 
 static int pragma_int(sqlite_db *d, const char *sql, int64_t *out, err *e) {
@@ -392,6 +398,13 @@ static int adopt(sqlite_db *d, err *e) {
   if (app == GAMEDB_APP_ID && version >= 1) return migrate(d, version, e);
   if (app != 0 || tables != 0) return err_set(e, "%s is not a draughts server store", d->path);
   return migrate(d, 0, e);
+}
+
+gamedb *gamedb_open(const char *store, char *label, size_t len, err *e) {
+  if (store && (strncmp(store, "postgresql://", 13) == 0 || strncmp(store, "postgres://", 11) == 0))
+    return gamedb_open_pg(store, label, len, e);
+  if (gamedb_path(store, label, len, e)) return NULL;
+  return gamedb_open_sqlite(label, e);
 }
 
 int gamedb_path(const char *path, char *out, size_t len, err *e) {

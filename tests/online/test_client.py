@@ -10,7 +10,7 @@ import random
 import re
 import sys
 
-from wsclient import TIMEOUT, Client, Failure, Server, check, children, run, with_server
+from wsclient import TIMEOUT, Client, Failure, Server, check, children, new_store, run, with_server
 
 DRAUGHTS, WORK = sys.argv[1], sys.argv[2]
 _n = [0]
@@ -118,7 +118,7 @@ async def t_whole_games_through_our_client(argv):
             check(await line.finish() == 0, "line mode's exit status")
             await b.close()
 
-    await with_server(DRAUGHTS, fresh("server"), body, "--rate", "1000")
+    await with_server(DRAUGHTS, new_store(fresh("server")), body, "--rate", "1000")
 
 
 async def t_offers_and_resigning_from_line_mode(argv):
@@ -155,11 +155,11 @@ async def t_offers_and_resigning_from_line_mode(argv):
         await line.expect("no undo in an online game")
         check(await line.finish() == 0, "exit status")
 
-    await with_server(DRAUGHTS, fresh("server"), body)
+    await with_server(DRAUGHTS, new_store(fresh("server")), body)
 
 
 async def t_join_by_code_and_come_back_after_a_kill9(argv):
-    path, seats = fresh("server"), fresh("seats")
+    path, seats = new_store(fresh("server")), fresh("seats")
     srv = Server(DRAUGHTS, path)
     try:
         a = await Client.open(srv, "ana")
@@ -217,7 +217,7 @@ async def t_a_line_mode_spectator_suggests(argv):
         await line.expect("spectators watch and suggest moves")
         check(await line.finish() == 0, "exit status")
 
-    await with_server(DRAUGHTS, fresh("server"), body)
+    await with_server(DRAUGHTS, new_store(fresh("server")), body)
 
 
 async def t_one_line_errors(argv):
@@ -243,7 +243,7 @@ async def t_one_line_errors(argv):
             errors = [l for l in line.lines if l.startswith("draughts: ") and "scores are not saved" not in l]
             check(rc in (1, 2) and len(errors) == 1 and words in errors[0], "%s -> %d %s" % (args, rc, line.lines))
 
-    await with_server(DRAUGHTS, fresh("server"), body)
+    await with_server(DRAUGHTS, new_store(fresh("server")), body)
 
 
 if __name__ == "__main__":

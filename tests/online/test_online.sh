@@ -1,15 +1,18 @@
 #!/bin/sh
-# test_online.sh DRAUGHTS TEST_PLUGIN_DIR SOURCE_DIR — online play against real servers:
+# test_online.sh DRAUGHTS TEST_PLUGIN_DIR SOURCE_DIR [pg] — online play against real servers:
 # the server driven by an independent WebSocket client (test_server.py, Python
 # 'websockets' from Debian's python3-websockets), then our own client (line mode over
 # the session's remote players) with that client across the board (test_client.py),
 # then profiles and friends, by that client and by the 'draughts' command (test_friends.py).
 # Each test starts its own 'draughts serve' on a port the system chooses and stops it;
-# the work directory goes at the end.
+# the work directory goes at the end.  With 'pg' every server keeps its games in
+# PostgreSQL instead of SQLite: one started by each script for itself (pg.py), and
+# several nodes share one (test_cluster.py).
 set -u
 draughts=$1
 plugins=$2
 src=$3
+[ "${4:-}" = pg ] && export DRAUGHTS_TEST_STORE=pg
 work=$(mktemp -d)
 mkdir "$work/server" "$work/client" "$work/friends"
 trap 'rm -rf "$work"' EXIT
@@ -19,7 +22,11 @@ for py in python3 /usr/bin/python3; do
     cd "$src/tests/online" || exit 1
     "$py" test_server.py "$draughts" "$work/server"; a=$?
     "$py" test_client.py "$draughts" "$work/client"; b=$?
-    "$py" test_friends.py "$draughts" "$work/friends" "$plugins"; c=$?
+    if [ "${4:-}" = pg ]; then
+      "$py" test_cluster.py "$draughts" "$work/server"; c=$?
+    else
+      "$py" test_friends.py "$draughts" "$work/friends" "$plugins"; c=$?
+    fi
     [ $a -eq 0 ] && [ $b -eq 0 ] && [ $c -eq 0 ]
     exit
   fi

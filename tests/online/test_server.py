@@ -16,7 +16,8 @@ import urllib.request
 
 import websockets
 
-from wsclient import Client, Failure, Server, check, create_game, play_random, run
+import wsclient
+from wsclient import Client, Failure, Server, check, create_game, new_store, play_random, run
 from wsclient import with_server as serving
 
 DRAUGHTS, WORK = sys.argv[1], sys.argv[2]
@@ -25,7 +26,7 @@ _stores = [0]
 
 def store():
     _stores[0] += 1
-    return os.path.join(WORK, "server%d.db" % _stores[0])
+    return new_store(os.path.join(WORK, "server%d.db" % _stores[0]))
 
 
 def variants():
@@ -445,22 +446,38 @@ async def t_limits_per_address(argv):
     await with_server(body, "--max-connections", "3", "--max-games", "2")
 
 
-async def t_serve_refuses_with_one_line(argv):
-    busy = Server(DRAUGHTS, store())
+def bad_stores():
+    """Stores a server refuses, each with the words it says why."""
+    if wsclient.STORE == "pg":
+        pg = wsclient.pg
+        newer, foreign = pg.database(), pg.database()
+        pg.sql(newer, "create table draughts_schema(version integer); insert into draughts_schema values(99)")
+        pg.sql(foreign, "create table t(x integer)")  # a database of another program
+        return [
+            (["--store", "postgresql://ana:secret@[::1"], "the store's URI: end of string reached"),
+            (["--store", "postgresql://ana@127.0.0.1:1/x"], "postgresql://ana@127.0.0.1:1/x: connection to server"),
+            (["--store", pg.uri("nosuch")], 'database "nosuch" does not exist'),
+            (["--store", newer], "written by a newer draughts server (schema 99; this one knows 1)"),
+            (["--store", foreign], "is not a draughts server store"),
+        ]
     with open(os.path.join(WORK, "not.db"), "w") as f:
         f.write("this is no database\n")
     foreign = os.path.join(WORK, "foreign.db")
     with sqlite3.connect(foreign) as db:  # a database of another program
         db.execute("create table t(x)")
-    cases = [
+    return [(["--store", os.path.join(WORK, "not.db")], "not a database"),
+            (["--store", foreign], "is not a draughts server store")]
+
+
+async def t_serve_refuses_with_one_line(argv):
+    busy = Server(DRAUGHTS, store())
+    cases = bad_stores() + [
         (["--listen", "127.0.0.1:%d" % busy.port], "the port is taken"),
         (["--listen", "10.255.255.1:0"], "not an address of this machine"),
         (["--listen", "nonsense"], "--listen takes ADDR:PORT"),
         (["--listen", "127.0.0.1:70000"], "is not a port"),
         (["--cert", "x.pem"], "both --cert and --key"),
         (["--cert", "/nonexistent.pem", "--key", "/nonexistent.pem"], "cannot read /nonexistent.pem"),
-        (["--store", os.path.join(WORK, "not.db")], "not a database"),
-        (["--store", foreign], "is not a draughts server store"),
         (["--rate", "0"], "--rate takes a number above 0"),
         (["--web", WORK], "no readable index.html in it"),
         (["--queue", "0"], "--queue takes a number from 1"),
@@ -471,7 +488,8 @@ async def t_serve_refuses_with_one_line(argv):
             full = ["--listen", "127.0.0.1:0", "--store", store()] + args
             r = subprocess.run([DRAUGHTS, "serve"] + full, capture_output=True, text=True, timeout=30)
             lines = r.stderr.splitlines()
-            check(r.returncode in (1, 2) and len(lines) == 1 and words in lines[0], "%s -> %d %s" % (args, r.returncode, lines))
+            check(r.returncode in (1, 2) and len(lines) == 1 and words in lines[0] and "secret" not in lines[0],
+                  "%s -> %d %s" % (args, r.returncode, lines))
         # SIGINT stops it cleanly, as SIGTERM does
         busy.proc.send_signal(signal.SIGINT)
         out, err = busy.proc.communicate(timeout=30)

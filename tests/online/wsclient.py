@@ -17,6 +17,18 @@ TIMEOUT = 20  # seconds any one expected message may take (sanitizer builds are 
 
 import websockets  # noqa: E402  (python3-websockets)
 
+from pg import Postgres  # noqa: E402
+
+# The back end the tests' servers keep their games in: "sqlite" (a file each), or
+# "pg" (a database each in one PostgreSQL started for the whole script).
+STORE = os.environ.get("DRAUGHTS_TEST_STORE", "sqlite")
+pg = None
+
+
+def new_store(path):
+    """A fresh, empty store: the SQLite file 'path', or a new PostgreSQL database."""
+    return pg.database() if STORE == "pg" else path
+
 
 class Failure(Exception):
     pass
@@ -206,6 +218,17 @@ def end_children():
 
 def run(tests, argv):
     """Runs each test coroutine (given the command line); prints "N passed, M failed"."""
+    global pg
+    if STORE != "pg":
+        return run_all(tests, argv)
+    pg = Postgres()
+    try:
+        return run_all(tests, argv)
+    finally:
+        pg.stop()
+
+
+def run_all(tests, argv):
     passed = failed = 0
     only = os.environ.get("ONLINE_TEST")
     for t in tests:
@@ -219,5 +242,5 @@ def run(tests, argv):
             print("FAIL: %s: %s: %s" % (t.__name__, type(e).__name__, e))
             sys.stdout.flush()
         end_children()
-    print("online: %d passed, %d failed" % (passed, failed))
+    print("online (%s): %d passed, %d failed" % (STORE, passed, failed))
     return 1 if failed else 0

@@ -1,0 +1,525 @@
+/*
+** gamedb_pg.c — the game server's store in PostgreSQL (libpq), which any number of
+** server nodes share.  Three connections, one per thread that uses it: writes (the
+** writer's group commits), reads (the event loop: a game another node plays, PDN,
+** history) and notifications (LISTEN on one channel, 'draughts', whose payloads name
+** the games another node wrote).  A guarded write locks the game's row and checks it
+** still is where this node thinks (the ply, the status, an empty seat): when another
+** node got there first it writes nothing and says so, and the node reads the game again.
+**
+** The schema carries its version in 'draughts_schema'; a database holding anything else
+** is refused, never written to.  'migrations' takes a store from each version to the
+** next: a new table or column is one more step, and a new operation one more entry in
+** 'sql_of' (a statement prepared once per connection) and a function of a few lines.
+*/
+#include "gamedb.h"
+
+#include <libpq-fe.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+
+#define CHANNEL "draughts"
+#define LOCK_KEY 0x64727376 /* "drsv": nodes starting at once create or migrate the schema one at a time */
+
+/* migrations[i] brings a store from version i to i + 1. */
+static const char *const migrations[] = {
+    "CREATE TABLE draughts_schema(version integer NOT NULL);"
+    "INSERT INTO draughts_schema VALUES(0);"
+    "CREATE TABLE game(id text PRIMARY KEY, code text NOT NULL, variant text NOT NULL, rules text NOT NULL,"
+    "  initial_ms bigint NOT NULL, increment_ms bigint NOT NULL, lag_ms bigint NOT NULL,"
+    "  listed integer NOT NULL, status integer NOT NULL, result integer NOT NULL DEFAULT 0,"
+    "  reason text NOT NULL DEFAULT '', white_name text NOT NULL DEFAULT '', black_name text NOT NULL DEFAULT '',"
+    "  white_token bytea, black_token bytea, white_ms bigint NOT NULL, black_ms bigint NOT NULL,"
+    "  turn_started bigint NOT NULL, created bigint NOT NULL, ended bigint NOT NULL DEFAULT 0,"
+    "  rematch_of text NOT NULL DEFAULT '', pdn text, plies integer NOT NULL DEFAULT 0);"
+    "CREATE INDEX game_live ON game(status) WHERE status < 2;"
+    "CREATE INDEX game_code ON game(code) WHERE status = 0;"
+    "CREATE INDEX game_white ON game(lower(white_name), ended) WHERE status = 2;"
+    "CREATE INDEX game_black ON game(lower(black_name), ended) WHERE status = 2;"
+    "CREATE TABLE move(game text NOT NULL REFERENCES game(id), ply integer NOT NULL, path text NOT NULL,"
+    "  at bigint NOT NULL, clock_ms bigint NOT NULL, PRIMARY KEY(game, ply));"
+    "CREATE TABLE node(id bigint PRIMARY KEY, alive bigint NOT NULL);",
+};
+#define SCHEMA_VERSION ((int)(sizeof migrations / sizeof *migrations))
+
+#define GAME_COLUMNS                                                                                       \
+  "id, code, variant, rules, initial_ms, increment_ms, lag_ms, listed, status, result, reason, white_name," \
+  " black_name, white_token, black_token, white_ms, black_ms, turn_started, created, ended, rematch_of, plies"
+
+enum {
+  ST_INSERT, ST_SEAT_W, ST_SEAT_B, ST_CLOCKS, ST_LOCK, ST_MOVE, ST_MOVED, ST_FINISH, ST_ALIVE, ST_NOTIFY,
+  ST_LAST_ALIVE, ST_LIVE, ST_MOVES, ST_PDN, ST_HISTORY, ST_BY_ID, ST_BY_CODE, ST_COUNT
+};
+static const char *const sql_of[ST_COUNT] = {
+    "INSERT INTO game(id, code, variant, rules, initial_ms, increment_ms, lag_ms, listed, status, white_name,"
+    " black_name, white_token, black_token, white_ms, black_ms, turn_started, created, rematch_of)"
+    " VALUES($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)",
+    "UPDATE game SET white_name = $2, white_token = $3 WHERE id = $1 AND white_token IS NULL",
+    "UPDATE game SET black_name = $2, black_token = $3 WHERE id = $1 AND black_token IS NULL",
+    "UPDATE game SET status = $2, white_ms = $3, black_ms = $4, turn_started = $5"
+    " WHERE id = $1 AND plies = $6 AND status < 2",
+    "SELECT plies, status FROM game WHERE id = $1 FOR UPDATE",
+    "INSERT INTO move(game, ply, path, at, clock_ms) VALUES($1, $2, $3, $4, $5)",
+    "UPDATE game SET status = 1, plies = $2, white_ms = $3, black_ms = $4, turn_started = $5 WHERE id = $1",
+    "UPDATE game SET status = 2, result = $2, reason = $3, ended = $4, white_ms = $5, black_ms = $6, pdn = $7"
+    " WHERE id = $1 AND plies = $8 AND status < 2",
+    "INSERT INTO node(id, alive) VALUES($1, $2) ON CONFLICT(id) DO UPDATE SET alive = excluded.alive",
+    "SELECT pg_notify('" CHANNEL "', $1)",
+    "SELECT max(alive) FROM node",
+    "SELECT " GAME_COLUMNS " FROM game WHERE status < 2 ORDER BY created",
+    "SELECT ply, path, at, clock_ms FROM move WHERE game = $1 AND ply >= $2 ORDER BY ply",
+    "SELECT pdn FROM game WHERE id = $1 AND status = 2",
+    "SELECT " GAME_COLUMNS " FROM game WHERE status = 2 AND (lower(white_name) = lower($1) OR"
+    " lower(black_name) = lower($1)) ORDER BY ended DESC, id LIMIT 1 OFFSET $2",
+    "SELECT " GAME_COLUMNS " FROM game WHERE id = $1",
+    "SELECT " GAME_COLUMNS " FROM game WHERE code = $1 AND status = 0",
+};
+
+/* One connection and the statements prepared on it. */
+typedef struct link {
+  PGconn *c;
+  unsigned prepared; /* a bit per statement */
+} link;
+
+typedef struct pg_db {
+  gamedb base;
+  link w, r, l;       /* writes, reads, notifications */
+  char uri[1024];     /* to open the listening connection later */
+  char label[512];    /* the URI without its password */
+  int64_t node;       /* this process's row in 'node' */
+} pg_db;
+
+static pg_db *of(gamedb *db) { return (pg_db *)db; }
+
+/* The first line of what PostgreSQL said: its messages run on with hints and context. */
+static int say(pg_db *d, const char *msg, err *e) {
+  char line[ERR_LEN];
+  snprintf(line, sizeof line, "%s", msg && *msg ? msg : "the connection was lost");
+  line[strcspn(line, "\n")] = '\0';
+  return err_set(e, "%s: %s", d->label, line);
+}
+
+static int fail(pg_db *d, link *k, PGresult *res, err *e) {
+  const char *primary = res ? PQresultErrorField(res, PG_DIAG_MESSAGE_PRIMARY) : NULL;
+  return say(d, primary ? primary : PQerrorMessage(k->c), e);
+}
+
+/* A statement's parameters as text (NULL is SQL's NULL). */
+typedef struct args {
+  int n;
+  const char *v[20];
+  char own[20][72]; /* a number, or a hash as bytea's hex */
+} args;
+
+static void a_text(args *a, const char *s) { a->v[a->n++] = s; }
+
+static void a_int(args *a, int64_t x) {
+  snprintf(a->own[a->n], sizeof a->own[a->n], "%lld", (long long)x);
+  a->v[a->n] = a->own[a->n];
+  a->n++;
+}
+
+static void a_hash(args *a, const uint8_t *h, int present) {
+  char *o = a->own[a->n];
+  a->v[a->n++] = present ? o : NULL;
+  o[0] = '\\', o[1] = 'x';
+  for (int i = 0; i < GAMEDB_HASH; i++) snprintf(o + 2 + 2 * i, 3, "%02x", h[i]);
+}
+
+/* Runs statement 'st' (preparing it on first use); its result, or NULL and 'e'. */
+static PGresult *run(pg_db *d, link *k, int st, const args *a, err *e) {
+  char name[16];
+  snprintf(name, sizeof name, "draughts%d", st);
+  if (!(k->prepared & 1u << st)) {
+    PGresult *p = PQprepare(k->c, name, sql_of[st], 0, NULL);
+    int ok = PQresultStatus(p) == PGRES_COMMAND_OK;
+    if (!ok) fail(d, k, p, e);
+    PQclear(p);
+    if (!ok) return NULL;
+    k->prepared |= 1u << st;
+  }
+  PGresult *res = PQexecPrepared(k->c, name, a->n, a->v, NULL, NULL, 0);
+  ExecStatusType s = PQresultStatus(res);
+  if (s == PGRES_COMMAND_OK || s == PGRES_TUPLES_OK) return res;
+  fail(d, k, res, e);
+  PQclear(res);
+  return NULL;
+}
+
+/* A write: 0 done, 1 no row matched its guard, -1 failed. */
+static int write_guarded(pg_db *d, int st, const args *a, err *e) {
+  PGresult *res = run(d, &d->w, st, a, e);
+  if (!res) return -1;
+  int matched = atoi(PQcmdTuples(res)) > 0;
+  PQclear(res);
+  return matched ? 0 : 1;
+}
+
+static int exec(pg_db *d, link *k, const char *sql, err *e) {
+  PGresult *res = PQexec(k->c, sql);
+  int ok = PQresultStatus(res) == PGRES_COMMAND_OK || PQresultStatus(res) == PGRES_TUPLES_OK;
+  if (!ok) fail(d, k, res, e);
+  PQclear(res);
+  return ok ? 0 : -1;
+}
+
+static void text(const PGresult *res, int row, int col, char *out, size_t len) {
+  snprintf(out, len, "%s", PQgetvalue(res, row, col));
+}
+
+static int64_t num(const PGresult *res, int row, int col) { return strtoll(PQgetvalue(res, row, col), NULL, 10); }
+
+/* ------------------------------------------------------------- writing */
+
+static int db_begin(gamedb *db, err *e) { return exec(of(db), &of(db)->w, "BEGIN", e); }
+static int db_commit(gamedb *db, err *e) { return exec(of(db), &of(db)->w, "COMMIT", e); }
+
+static void db_rollback(gamedb *db) {
+  pg_db *d = of(db);
+  if (PQtransactionStatus(d->w.c) != PQTRANS_IDLE) PQclear(PQexec(d->w.c, "ROLLBACK"));
+}
+
+static int db_insert(gamedb *db, const gamedb_game *g, err *e) {
+  args a = {0};
+  a_text(&a, g->id), a_text(&a, g->code), a_text(&a, g->variant), a_text(&a, g->rules);
+  a_int(&a, g->initial_ms), a_int(&a, g->increment_ms), a_int(&a, g->lag_ms), a_int(&a, g->listed);
+  a_int(&a, g->status), a_text(&a, g->name[0]), a_text(&a, g->name[1]);
+  a_hash(&a, g->token[0], g->seated[0]), a_hash(&a, g->token[1], g->seated[1]);
+  a_int(&a, g->clock_ms[0]), a_int(&a, g->clock_ms[1]), a_int(&a, g->turn_started), a_int(&a, g->created);
+  a_text(&a, g->rematch_of);
+  return write_guarded(of(db), ST_INSERT, &a, e) ? -1 : 0;
+}
+
+static int db_seat(gamedb *db, const char *id, int side, const char *name, const uint8_t *token, err *e) {
+  args a = {0};
+  a_text(&a, id), a_text(&a, name), a_hash(&a, token, 1);
+  return write_guarded(of(db), side ? ST_SEAT_B : ST_SEAT_W, &a, e);
+}
+
+static void a_clocks(args *a, const char *id, int status, const int64_t clock_ms[2], int64_t turn_started) {
+  a_text(a, id), a_int(a, status), a_int(a, clock_ms[0]), a_int(a, clock_ms[1]), a_int(a, turn_started);
+}
+
+static int db_clocks(gamedb *db, const char *id, int status, const int64_t clock_ms[2], int64_t turn_started,
+                     int plies, err *e) {
+  args a = {0};
+  a_clocks(&a, id, status, clock_ms, turn_started);
+  a_int(&a, plies);
+  return write_guarded(of(db), ST_CLOCKS, &a, e);
+}
+
+/* The row stays locked until the batch commits: no other node writes this game meanwhile. */
+static int db_add_move(gamedb *db, const char *id, const gamedb_move *m, const int64_t clock_ms[2],
+                       int64_t turn_started, err *e) {
+  pg_db *d = of(db);
+  args a = {0};
+  a_text(&a, id);
+  PGresult *res = run(d, &d->w, ST_LOCK, &a, e);
+  if (!res) return -1;
+  int here = PQntuples(res) == 1 && num(res, 0, 0) == m->ply && num(res, 0, 1) == GAMEDB_PLAYING;
+  PQclear(res);
+  if (!here) return 1;
+  a_int(&a, m->ply), a_text(&a, m->path), a_int(&a, m->at), a_int(&a, m->clock_ms);
+  if (write_guarded(d, ST_MOVE, &a, e)) return -1;
+  args b = {0};
+  a_text(&b, id), a_int(&b, m->ply + 1), a_int(&b, clock_ms[0]), a_int(&b, clock_ms[1]), a_int(&b, turn_started);
+  return write_guarded(d, ST_MOVED, &b, e) ? -1 : 0;
+}
+
+static int db_finish(gamedb *db, const gamedb_game *g, const char *pdn, err *e) {
+  args a = {0};
+  a_text(&a, g->id), a_int(&a, g->result), a_text(&a, g->reason), a_int(&a, g->ended);
+  a_int(&a, g->clock_ms[0]), a_int(&a, g->clock_ms[1]), a_text(&a, pdn), a_int(&a, g->plies);
+  return write_guarded(of(db), ST_FINISH, &a, e);
+}
+
+static int db_alive(gamedb *db, int64_t now, err *e) {
+  args a = {0};
+  a_int(&a, of(db)->node), a_int(&a, now);
+  return write_guarded(of(db), ST_ALIVE, &a, e) ? -1 : 0;
+}
+
+static int db_notify(gamedb *db, const char *payload, err *e) {
+  pg_db *d = of(db);
+  args a = {0};
+  a_text(&a, payload);
+  PGresult *res = run(d, &d->w, ST_NOTIFY, &a, e);
+  PQclear(res);
+  return res ? 0 : -1;
+}
+
+/* ------------------------------------------------------------- reading */
+
+static int db_last_alive(gamedb *db, int64_t *when, err *e) {
+  pg_db *d = of(db);
+  args a = {0};
+  PGresult *res = run(d, &d->r, ST_LAST_ALIVE, &a, e);
+  if (!res) return -1;
+  int found = !PQgetisnull(res, 0, 0);
+  if (found) *when = num(res, 0, 0);
+  PQclear(res);
+  return found;
+}
+
+static void read_hash(const PGresult *res, int row, int col, uint8_t out[GAMEDB_HASH], int *seated) {
+  const char *hex = PQgetvalue(res, row, col);
+  *seated = !PQgetisnull(res, row, col) && strlen(hex) == 2 + 2 * GAMEDB_HASH;
+  for (int i = 0; *seated && i < GAMEDB_HASH; i++) {
+    unsigned v;
+    sscanf(hex + 2 + 2 * i, "%2x", &v);
+    out[i] = (uint8_t)v;
+  }
+}
+
+static void read_game(const PGresult *res, int row, gamedb_game *g) {
+  memset(g, 0, sizeof *g);
+  text(res, row, 0, g->id, sizeof g->id);
+  text(res, row, 1, g->code, sizeof g->code);
+  text(res, row, 2, g->variant, sizeof g->variant);
+  text(res, row, 3, g->rules, sizeof g->rules);
+  g->initial_ms = num(res, row, 4);
+  g->increment_ms = num(res, row, 5);
+  g->lag_ms = num(res, row, 6);
+  g->listed = (int)num(res, row, 7);
+  g->status = (int)num(res, row, 8);
+  g->result = (int)num(res, row, 9);
+  text(res, row, 10, g->reason, sizeof g->reason);
+  for (int side = 0; side < 2; side++) {
+    text(res, row, 11 + side, g->name[side], sizeof g->name[side]);
+    read_hash(res, row, 13 + side, g->token[side], &g->seated[side]);
+    g->clock_ms[side] = num(res, row, 15 + side);
+  }
+  g->turn_started = num(res, row, 17);
+  g->created = num(res, row, 18);
+  g->ended = num(res, row, 19);
+  text(res, row, 20, g->rematch_of, sizeof g->rematch_of);
+  g->plies = (int)num(res, row, 21);
+}
+
+/* Hands each game row of 'games' with its moves from 'from' on to 'fn'. */
+static int each_game(pg_db *d, PGresult *games, int from, gamedb_live_fn fn, void *ud, err *e) {
+  int rc = 0;
+  for (int i = 0; rc == 0 && i < PQntuples(games); i++) {
+    gamedb_game g;
+    read_game(games, i, &g);
+    args a = {0};
+    a_text(&a, g.id), a_int(&a, from);
+    PGresult *res = run(d, &d->r, ST_MOVES, &a, e);
+    if (!res) return -1;
+    int n = PQntuples(res);
+    gamedb_move *moves = xmalloc((size_t)(n ? n : 1) * sizeof *moves);
+    for (int k = 0; k < n; k++) {
+      moves[k].ply = (int)num(res, k, 0);
+      text(res, k, 1, moves[k].path, sizeof moves[k].path);
+      moves[k].at = num(res, k, 2);
+      moves[k].clock_ms = num(res, k, 3);
+    }
+    PQclear(res);
+    rc = fn(ud, &g, moves, n);
+    free(moves);
+  }
+  return rc;
+}
+
+static int db_live(gamedb *db, gamedb_live_fn fn, void *ud, err *e) {
+  pg_db *d = of(db);
+  args a = {0};
+  PGresult *games = run(d, &d->r, ST_LIVE, &a, e);
+  if (!games) return -1;
+  int rc = each_game(d, games, 0, fn, ud, e);
+  PQclear(games);
+  return rc;
+}
+
+static int db_game(gamedb *db, const char *id, const char *code, int from, gamedb_live_fn fn, void *ud, err *e) {
+  pg_db *d = of(db);
+  args a = {0};
+  a_text(&a, id ? id : code);
+  PGresult *games = run(d, &d->r, id ? ST_BY_ID : ST_BY_CODE, &a, e);
+  if (!games) return -1;
+  int found = PQntuples(games) > 0;
+  int rc = each_game(d, games, from, fn, ud, e);
+  PQclear(games);
+  return rc ? -1 : found;
+}
+
+static char *db_pdn(gamedb *db, const char *id, err *e) {
+  pg_db *d = of(db);
+  args a = {0};
+  a_text(&a, id);
+  PGresult *res = run(d, &d->r, ST_PDN, &a, e);
+  if (!res) return NULL;
+  char *out = PQntuples(res) && !PQgetisnull(res, 0, 0) ? xstrdup(PQgetvalue(res, 0, 0)) : NULL;
+  if (!out) err_set(e, "no finished game '%s'", id);
+  PQclear(res);
+  return out;
+}
+
+static int db_history(gamedb *db, const char *name, int index, gamedb_game *out, int *plies, err *e) {
+  pg_db *d = of(db);
+  args a = {0};
+  a_text(&a, name), a_int(&a, index);
+  PGresult *res = run(d, &d->r, ST_HISTORY, &a, e);
+  if (!res) return -1;
+  int found = PQntuples(res) > 0;
+  if (found) read_game(res, 0, out), *plies = out->plies;
+  PQclear(res);
+  return found;
+}
+
+/* ------------------------------------------------------- notifications */
+
+static int connect_link(pg_db *d, link *k, err *e);
+
+static int db_listen(gamedb *db, err *e) {
+  pg_db *d = of(db);
+  if (!d->l.c && (connect_link(d, &d->l, e) || exec(d, &d->l, "LISTEN " CHANNEL, e))) return -1;
+  return PQsocket(d->l.c);
+}
+
+static int db_heard(gamedb *db, gamedb_heard_fn fn, void *ud, err *e) {
+  pg_db *d = of(db);
+  if (!PQconsumeInput(d->l.c)) return say(d, PQerrorMessage(d->l.c), e);
+  for (PGnotify *n; (n = PQnotifies(d->l.c)); PQfreemem(n)) fn(ud, n->extra);
+  return 0;
+}
+
+/* ------------------------------------------------------------- opening */
+
+static void db_close(gamedb *db) {
+  pg_db *d = of(db);
+  if (!d) return;
+  PQfinish(d->w.c);
+  PQfinish(d->r.c);
+  PQfinish(d->l.c);
+  free(d);
+}
+
+static const gamedb_ops pg_ops = {
+    /* close      */ db_close,
+    /* begin      */ db_begin,
+    /* commit     */ db_commit,
+    /* rollback   */ db_rollback,
+    /* insert     */ db_insert,
+    /* seat       */ db_seat,
+    /* clocks     */ db_clocks,
+    /* add_move   */ db_add_move,
+    /* finish     */ db_finish,
+    /* alive      */ db_alive,
+    /* last_alive */ db_last_alive,
+    /* live       */ db_live,
+    /* pdn        */ db_pdn,
+    /* history    */ db_history,
+    /* Profiles and friends: not on this store yet (the server says so to a client that asks). */
+    /* claim      */ NULL,
+    /* add_code   */ NULL,
+    /* link       */ NULL,
+    /* accept     */ NULL,
+    /* unfriend   */ NULL,
+    /* friends    */ NULL,
+    /* bests      */ NULL,
+    /* upload     */ NULL,
+    /* forget     */ NULL,
+    /* game       */ db_game,
+    /* notify     */ db_notify,
+    /* listen     */ db_listen,
+    /* heard      */ db_heard,
+};
+
+static int connect_link(pg_db *d, link *k, err *e) {
+  /* The URI's own settings come last, so they win over these defaults. */
+  const char *const keys[] = {"connect_timeout", "application_name", "dbname", NULL};
+  const char *const values[] = {"10", "draughts serve", d->uri, NULL};
+  k->c = PQconnectdbParams(keys, values, 1);
+  if (PQstatus(k->c) == CONNECTION_OK) return 0;
+  return say(d, PQerrorMessage(k->c), e);
+}
+
+/* "postgresql://USER@HOST:PORT/DB" from the URI's parts: never its password. */
+static int make_label(pg_db *d, const char *uri, err *e) {
+  char *why = NULL;
+  PQconninfoOption *opts = PQconninfoParse(uri, &why);
+  if (!opts) { /* libpq quotes the whole URI, its password too: only what went wrong is said */
+    char msg[ERR_LEN];
+    snprintf(msg, sizeof msg, "%s", why ? why : "out of memory");
+    char *quote = strstr(msg, " in URI: ");
+    if (quote) *quote = '\0';
+    PQfreemem(why);
+    snprintf(d->label, sizeof d->label, "the store's URI");
+    return say(d, msg, e);
+  }
+  const char *part[4] = {"", "", "", ""}, *name[4] = {"user", "host", "port", "dbname"};
+  for (PQconninfoOption *o = opts; o->keyword; o++)
+    for (int i = 0; i < 4; i++)
+      if (o->val && strcmp(o->keyword, name[i]) == 0) part[i] = o->val;
+  snprintf(d->label, sizeof d->label, "postgresql://%s%s%s%s%s/%s", part[0], *part[0] ? "@" : "", part[1],
+           *part[2] ? ":" : "", part[2], part[3]);
+  PQconninfoFree(opts);
+  return 0;
+}
+
+static int query_int(pg_db *d, const char *sql, int64_t *out, err *e) {
+  PGresult *res = PQexec(d->w.c, sql);
+  int ok = PQresultStatus(res) == PGRES_TUPLES_OK && PQntuples(res) == 1;
+  if (ok) *out = PQgetisnull(res, 0, 0) ? -1 : num(res, 0, 0);
+  else fail(d, &d->w, res, e);
+  PQclear(res);
+  return ok ? 0 : -1;
+}
+
+/* The schema's version: -1 none (an empty database gets one), -2 not ours. */
+static int schema_of(pg_db *d, int64_t *version, err *e) {
+  int64_t ours, tables;
+  if (query_int(d, "SELECT count(*) FROM pg_tables WHERE schemaname = current_schema()"
+                   " AND tablename = 'draughts_schema'", &ours, e) ||
+      query_int(d, "SELECT count(*) FROM pg_tables WHERE schemaname = current_schema()", &tables, e))
+    return -1;
+  if (!ours) return *version = tables ? -2 : -1, 0;
+  return query_int(d, "SELECT max(version) FROM draughts_schema", version, e);
+}
+
+static int migrate(pg_db *d, err *e) {
+  int64_t version;
+  if (schema_of(d, &version, e)) return -1;
+  if (version == -2) return err_set(e, "%s is not a draughts server store (its database has other tables)", d->label);
+  if (version > SCHEMA_VERSION)
+    return err_set(e, "%s was written by a newer draughts server (schema %lld; this one knows %d)", d->label,
+                   (long long)version, SCHEMA_VERSION);
+  for (int v = version < 0 ? 0 : (int)version; v < SCHEMA_VERSION; v++) {
+    char sql[64];
+    snprintf(sql, sizeof sql, "UPDATE draughts_schema SET version = %d", v + 1);
+    if (exec(d, &d->w, migrations[v], e) || exec(d, &d->w, sql, e)) return err_prefix(e, "schema %d", v + 1);
+  }
+  return 0;
+}
+
+static int adopt(pg_db *d, err *e) {
+  char lock[64];
+  snprintf(lock, sizeof lock, "SELECT pg_advisory_xact_lock(%d)", LOCK_KEY);
+  if (exec(d, &d->w, "BEGIN", e) || exec(d, &d->w, "SET LOCAL client_min_messages = warning", e) ||
+      exec(d, &d->w, lock, e) || migrate(d, e) || exec(d, &d->w, "COMMIT", e)) {
+    db_rollback(&d->base);
+    return -1;
+  }
+  return 0;
+}
+
+gamedb *gamedb_open_pg(const char *uri, char *label, size_t len, err *e) {
+  pg_db *d = xmalloc(sizeof *d);
+  memset(d, 0, sizeof *d);
+  d->base.ops = &pg_ops;
+  uint64_t node = 0;
+  if (getrandom(&node, sizeof node, 0) != (ssize_t)sizeof node) abort(); /* the kernel's CSPRNG, 8 bytes */
+  d->node = (int64_t)(node >> 1);
+  if (snprintf(d->uri, sizeof d->uri, "%s", uri) >= (int)sizeof d->uri)
+    return err_set(e, "the store's URI is longer than %zu characters", sizeof d->uri - 1), free(d), NULL;
+  int rc = make_label(d, uri, e);
+  snprintf(label, len, "%s", d->label);
+  if (rc || connect_link(d, &d->w, e) || adopt(d, e) || connect_link(d, &d->r, e)) {
+    db_close(&d->base);
+    return NULL;
+  }
+  return &d->base;
+}

@@ -1,0 +1,142 @@
+"""test_cluster.py DRAUGHTS WORKDIR — several 'draughts serve' nodes on one PostgreSQL
+store (pg.py starts it): the players of a game on different nodes and a spectator on a
+third; the same ply sent through two nodes at once, exactly one applied; a node killed
+mid-game, nothing acknowledged lost and its player back through another node; a flag
+falling while the node that took the last move is down.
+"""
+import asyncio
+import random
+import sys
+
+import wsclient
+from wsclient import Client, Server, check, play_random, run
+
+DRAUGHTS, WORK = sys.argv[1], sys.argv[2]
+
+
+def nodes(n, *args):
+    """'n' nodes sharing a fresh store, and the store's URI."""
+    store = wsclient.pg.database()
+    return [Server(DRAUGHTS, store, *args) for _ in range(n)], store
+
+
+def stop(servers):
+    for s in servers:
+        if s.proc.poll() is None:
+            err = s.stop()
+            check("ERROR" not in err and "AddressSanitizer" not in err, "a node complained: %s" % err)
+
+
+async def game_across(a_node, b_node, **opts):
+    """A game created on 'a_node' (white) and joined on 'b_node' (black)."""
+    a = await Client.open(a_node, "ana")
+    await a.send(type="create", variant="brazilian", side="white", **opts)
+    created = await a.expect("created")
+    await a.expect("state", status="waiting")
+    b = await Client.open(b_node, "bob")
+    await b.send(type="join", code=created["code"])
+    seated = await b.expect("seated")
+    await b.expect("state", status="playing")
+    await a.expect("state", status="playing")
+    return a, b, created, seated
+
+
+async def t_players_on_two_nodes_spectators_on_a_third(argv):
+    (na, nb, nc), _ = nodes(3)
+    try:
+        a, b, created, _ = await game_across(na, nb)
+        players = await a.expect("players")  # black is connected, on another node
+        check(players["black"]["connected"] is True, "black's seat seen from white's node: %s" % players)
+        w = await Client.open(nc, "eve")
+        await w.send(type="watch", game=created["game"])
+        st = await w.expect("state")
+        check(st["status"] == "playing" and st["ply"] == 0, "the spectator's state: %s" % st["status"])
+        await w.send(type="suggest", path=["c3", "d4"], ply=0)
+        tally = await a.expect("tally")
+        check([(s["text"], s["count"]) for s in tally["suggestions"]] == [("c3-d4", 1)], "tally on A: %s" % tally)
+        plies = await play_random([a, b], [w], random.Random(3), limit=12)
+        check(plies == 12, "the game went on across the nodes")
+        await b.send(type="draw", action="offer")
+        await a.expect("offer", kind="draw", event="offered")
+        await w.expect("offer", kind="draw", event="offered")
+        await a.send(type="draw", action="accept")
+        for c in (a, b, w):
+            over = await c.expect("over")
+            check(over["result"] == "1/2-1/2" and over["reason"] == "draw by agreement", "%s: %s" % (c.name, over))
+        await w.send(type="pdn", game=created["game"])
+        text = (await w.expect("pdn"))["text"]
+        check('[White "ana"]' in text and '[Black "bob"]' in text and "1/2-1/2" in text, "PDN: %s" % text[:200])
+    finally:
+        stop([na, nb, nc])
+
+
+async def t_the_same_ply_from_two_nodes_is_applied_once(argv):
+    (na, nb, nc), store = nodes(3)
+    try:
+        a, b, created, _ = await game_across(na, nc)
+        a2 = await Client.open(nb, "ana")
+        # white's token on a second node, and both connections move at ply 0 at once
+        await asyncio.gather(a2.send(type="resume", game=created["game"], token=created["token"]),
+                             a2.send(type="move", path=["g3", "h4"], ply=0),
+                             a.send(type="move", path=["c3", "d4"], ply=0))
+        moved = await b.expect("moved", ply=0)
+        rows = wsclient.pg.sql(store, "select ply, path from move where game = '%s'" % created["game"])
+        check(rows in ("0|c3 d4", "0|g3 h4") and moved["path"] == rows[2:].split(" "),
+              "the store holds %r, black saw %s" % (rows, moved["path"]))
+        for node in (na, nb, nc):  # every node agrees with the store
+            w = await Client.open(node, "eve")
+            await w.send(type="watch", game=created["game"])
+            st = await w.expect("state")
+            check([m["path"] for m in st["moves"]] == [moved["path"]], "a node shows %s" % st["moves"])
+        await b.send(type="move", path=moved["legal"][0]["path"], ply=1)
+        await a2.expect("moved", ply=1)  # the seat is the second connection's now
+    finally:
+        stop([na, nb, nc])
+
+
+async def t_a_node_killed_mid_game_loses_nothing(argv):
+    (na, nb), store = nodes(2)
+    try:
+        a, b, created, _ = await game_across(na, nb, clock={"initial": 300, "increment": 0})
+        plies = await play_random([a, b], limit=6)
+        na.kill9()
+        a2 = await Client.open(nb, "ana")  # white back, through the node still up
+        await a2.send(type="resume", game=created["game"], token=created["token"])
+        check((await a2.expect("seated"))["side"] == "white", "white's seat on the other node")
+        st = await a2.expect("state")
+        check(st["ply"] == plies and len(st["moves"]) == plies, "after the kill: ply %d of %d" % (st["ply"], plies))
+        count = wsclient.pg.sql(store, "select count(*) from move where game = '%s'" % created["game"])
+        check(int(count) == plies, "the store holds %s moves of %d" % (count, plies))
+        await a2.send(type="move", path=st["legal"][0]["path"], ply=plies)
+        await b.expect("moved", ply=plies)
+    finally:
+        stop([nb])
+        na.close()
+
+
+async def t_a_flag_falls_while_the_node_of_the_last_move_is_down(argv):
+    (na, nb, nc), _ = nodes(3, "--lag", "100")
+    try:
+        a, b, created, _ = await game_across(na, nb, clock={"initial": 2, "increment": 0})
+        w = await Client.open(nc, "eve")
+        await w.send(type="watch", game=created["game"])
+        await w.expect("state")
+        await a.send(type="move", path=["c3", "d4"], ply=0)
+        moved = await b.expect("moved", ply=0)
+        await b.send(type="move", path=moved["legal"][0]["path"], ply=1)
+        await a.expect("moved", ply=1)
+        await w.expect("moved", ply=1)
+        nb.kill9()  # black's node, which took the last move; white never answers
+        for c in (a, w):
+            over = await c.expect("over", timeout=30)
+            check(over["result"] == "0-1" and over["reason"] == "white ran out of time", "%s: %s" % (c.name, over))
+    finally:
+        stop([na, nc])
+        nb.close()
+
+
+if __name__ == "__main__":
+    if wsclient.STORE != "pg":
+        print("test_cluster.py: nodes share a PostgreSQL store: run it with DRAUGHTS_TEST_STORE=pg")
+        sys.exit(1)
+    sys.exit(run([v for k, v in sorted(globals().items()) if k.startswith("t_")], sys.argv))
