@@ -58,7 +58,7 @@ typedef int (*gamedb_live_fn)(void *ud, const gamedb_game *g, const gamedb_move 
 typedef struct gamedb gamedb;
 
 /* The writes ('begin' to 'history' below, less the reads) come from one thread, the
-** reads ('last_alive', 'live', 'pdn', 'history') from one other at most. */
+** reads ('last_alive', 'live', 'game', 'pdn', 'history') from one other at most. */
 typedef struct gamedb_ops {
   void (*close)(gamedb *db);
   /* Group commit: what is written between 'begin' and 'commit' becomes durable at
@@ -76,6 +76,9 @@ typedef struct gamedb_ops {
   int (*alive)(gamedb *db, int64_t now, err *e);
   int (*last_alive)(gamedb *db, int64_t *when, err *e); /* 1 found, 0 never */
   int (*live)(gamedb *db, gamedb_live_fn fn, void *ud, err *e);
+  /* One game by id, whatever its status, given to 'fn' as 'live' gives them (a non-zero
+  ** result of 'fn' is returned): 1 found, 0 none, -1 and 'e'. */
+  int (*game)(gamedb *db, const char *id, gamedb_live_fn fn, void *ud, err *e);
   char *(*pdn)(gamedb *db, const char *id, err *e);     /* NULL and 'e' if none */
   /* The finished games of a nickname, newest first: 1 filled, 0 past the end. */
   int (*history)(gamedb *db, const char *name, int index, gamedb_game *out, int *plies, err *e);

@@ -256,24 +256,43 @@ static int read_moves(sqlite_db *d, sqlite3_stmt *st, const char *id, gamedb_mov
   return rc == SQLITE_DONE ? n : rfail(d, e);
 }
 
-static int db_live(gamedb *db, gamedb_live_fn fn, void *ud, err *e) {
-  sqlite_db *d = of(db);
-  sqlite3_stmt *games = prepare_read(d, "SELECT " GAME_COLUMNS " FROM game WHERE status < 2 ORDER BY created", e);
-  sqlite3_stmt *moves =
-      games ? prepare_read(d, "SELECT ply, path, at, clock_ms FROM move WHERE game = ? ORDER BY ply", e) : NULL;
+/* Each game 'games' selects, with its moves, to 'fn' until it returns non-zero (then its
+** result); '*found' counts them. */
+static int each_game(sqlite_db *d, sqlite3_stmt *games, gamedb_live_fn fn, void *ud, int *found, err *e) {
+  sqlite3_stmt *moves = prepare_read(d, "SELECT ply, path, at, clock_ms FROM move WHERE game = ? ORDER BY ply", e);
   gamedb_move *list = NULL;
-  int cap = 0, rc = games && moves ? 0 : -1, step;
+  int cap = 0, rc = moves ? 0 : -1, step = SQLITE_DONE;
   while (rc == 0 && (step = sqlite3_step(games)) == SQLITE_ROW) {
     gamedb_game g;
     read_game(games, &g);
     int n = read_moves(d, moves, g.id, &list, &cap, e);
+    (*found)++;
     rc = n < 0 ? -1 : fn(ud, &g, list, n);
   }
   if (rc == 0 && step != SQLITE_DONE) rc = rfail(d, e);
   free(list);
-  sqlite3_finalize(games);
   sqlite3_finalize(moves);
   return rc;
+}
+
+static int db_live(gamedb *db, gamedb_live_fn fn, void *ud, err *e) {
+  sqlite_db *d = of(db);
+  sqlite3_stmt *games = prepare_read(d, "SELECT " GAME_COLUMNS " FROM game WHERE status < 2 ORDER BY created", e);
+  int found = 0, rc = games ? each_game(d, games, fn, ud, &found, e) : -1;
+  sqlite3_finalize(games);
+  return rc;
+}
+
+static int db_game(gamedb *db, const char *id, gamedb_live_fn fn, void *ud, err *e) {
+  sqlite_db *d = of(db);
+  sqlite3_stmt *games = prepare_read(d, "SELECT " GAME_COLUMNS " FROM game WHERE id = ?", e);
+  int found = 0, rc = -1;
+  if (games) {
+    sqlite3_bind_text(games, 1, id, -1, SQLITE_TRANSIENT);
+    rc = each_game(d, games, fn, ud, &found, e);
+  }
+  sqlite3_finalize(games);
+  return rc ? rc : found;
 }
 
 static char *db_pdn(gamedb *db, const char *id, err *e) {
@@ -330,6 +349,7 @@ static const gamedb_ops sqlite_ops = {
     /* alive      */ db_alive,
     /* last_alive */ db_last_alive,
     /* live       */ db_live,
+    /* game       */ db_game,
     /* pdn        */ db_pdn,
     /* history    */ db_history,
 };
