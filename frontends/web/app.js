@@ -193,7 +193,8 @@ async function route() {
   }
 }
 
-// A game no longer in play: its PDN, to read and download.
+// A finished game the server cannot replay (a 'watch' of one it can gives its state):
+// its PDN, to read and download.
 async function finishedGame(id) {
   let pdn;
   try { pdn = await conn.request({type: 'pdn', game: id}); } catch { throw new Error(`No game has the code or id '${id}'.`); }

@@ -244,6 +244,7 @@ export class GameView {
     }, mv.text)));
     this.moveList.replaceChildren(...items);
     this.live.hidden = this.viewPly === null;
+    this.live.textContent = s.status === 'over' ? 'Back to the end' : 'Back to live';
     if (this.viewPly === null && this.moveList.lastChild) this.moveList.lastChild.scrollIntoView({block: 'nearest'});
   }
 

@@ -274,10 +274,51 @@ static void resume(conn *c, const proto_msg *m) {
   table_send_state(t, c);
 }
 
+/* A game as the store keeps it, played again with the runtime and its plugin, as a
+** restarted server rebuilds its live games. */
+static table *rebuild(server *srv, const gamedb_game *row, const gamedb_move *moves, int n, err *e) {
+  table *t = table_new(srv, row, e);
+  if (t && table_replay(t, moves, n, e) == 0) return t;
+  table_free(t);
+  return NULL;
+}
+
+typedef struct replay {
+  conn *c;
+  const proto_msg *m;
+  int shown;
+} replay;
+
+/* A finished game the server no longer holds, from the store: rebuilt, its state sent
+** to the spectator, and nothing kept (the spectator is at no table afterwards). */
+static int send_finished(void *ud, const gamedb_game *row, const gamedb_move *moves, int n) {
+  replay *r = ud;
+  err e;
+  if (row->status != GAMEDB_OVER) return 0; /* one that could not be restored: unknown here */
+  table *t = rebuild(r->c->srv, row, moves, n, &e);
+  r->shown = 1;
+  if (!t) {
+    conn_error(r->c, r->m->id, "not_found", "game %s ended but cannot be replayed here: %s", row->id, e.msg);
+    return 0;
+  }
+  table_detach(r->c);
+  conn_send(r->c, wire_state(t, ROLE_SPECTATOR, wall_ms()));
+  table_free(t);
+  return 0;
+}
+
+static void watch_finished(conn *c, const proto_msg *m, const char *id) {
+  replay r = {c, m, 0};
+  err e;
+  if (c->srv->db->ops->game(c->srv->db, id, NULL, 0, send_finished, &r, &e) < 0)
+    return conn_error(c, m->id, "store", "%s", e.msg);
+  if (!r.shown) conn_error(c, m->id, "not_found", "no game '%s' is being played here", id);
+}
+
 static void watch(conn *c, const proto_msg *m) {
   const char *id = proto_str(m->root, "game");
   table *t = find_any(c->srv, id, NULL);
-  if (!t) return conn_error(c, m->id, "not_found", "no game '%s' is being played here", id);
+  if (!t) return watch_finished(c, m, id);
   if (c->t != t || c->role != ROLE_SPECTATOR) { /* watching it already: the state again, nothing else */
     table_detach(c);
     table_attach(t, c, ROLE_SPECTATOR);
@@ -403,10 +444,9 @@ void lobby_message(conn *c, const proto_msg *m) {
 static int restore_one(void *ud, const gamedb_game *row, const gamedb_move *moves, int n) {
   server *srv = ud;
   err e;
-  table *t = table_new(srv, row, &e);
-  if (!t || table_replay(t, moves, n, &e)) {
+  table *t = rebuild(srv, row, moves, n, &e);
+  if (!t) {
     fprintf(stderr, "draughts: serve: game %s cannot be restored: %s\n", row->id, e.msg);
-    table_free(t);
     return 0; /* the others still can */
   }
   lobby_add(srv, t);

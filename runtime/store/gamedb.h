@@ -151,10 +151,12 @@ typedef struct gamedb_ops {
   int (*bests)(gamedb *db, const gamedb_ask *a, gamedb_best_fn fn, void *ud, err *e);
   int (*upload)(gamedb *db, const gamedb_ask *a, err *e);         /* kept where higher */
   int (*forget)(gamedb *db, const gamedb_ask *a, char *nick, err *e); /* the profile and all about it */
-  /* Those below are for a store several nodes share; NULL in one a single server owns. */
-  /* One game by its id (or, 'id' NULL, the waiting game of join code 'code'), with its
-  ** moves from ply 'from' on: 1 found (after 'fn'), 0 none. */
+  /* One game by its id, whatever its status (or, 'id' NULL, the waiting game of join code
+  ** 'code'), with its moves from ply 'from' on, given to 'fn' as 'live' gives them: 1
+  ** found (after 'fn'), 0 none, -1 and 'e'.  A finished game's link replays it with this;
+  ** on a shared store, a node reads the games other nodes began and wrote. */
   int (*game)(gamedb *db, const char *id, const char *code, int from, gamedb_live_fn fn, void *ud, err *e);
+  /* Those below are for a store several nodes share; NULL in one a single server owns. */
   /* 'payload' goes to every node listening once the open transaction commits. */
   int (*notify)(gamedb *db, const char *payload, err *e);
   int (*listen)(gamedb *db, err *e);  /* starts listening: a descriptor to wait on, or -1 */

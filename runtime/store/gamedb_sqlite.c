@@ -268,25 +268,59 @@ static int read_moves(sqlite_db *d, sqlite3_stmt *st, const char *id, gamedb_mov
   return rc == SQLITE_DONE ? n : rfail(d, e);
 }
 
-static int db_live(gamedb *db, gamedb_live_fn fn, void *ud, err *e) {
-  sqlite_db *d = of(db);
-  sqlite3_stmt *games = prepare_read(d, "SELECT " GAME_COLUMNS " FROM game WHERE status < 2 ORDER BY created", e);
-  sqlite3_stmt *moves =
-      games ? prepare_read(d, "SELECT ply, path, at, clock_ms FROM move WHERE game = ? ORDER BY ply", e) : NULL;
+/* Each game 'games' selects, with its moves, to 'fn' until it returns non-zero (then its
+** result); '*found' counts them. */
+static int each_game(sqlite_db *d, sqlite3_stmt *games, gamedb_live_fn fn, void *ud, int *found, err *e) {
+  sqlite3_stmt *moves = prepare_read(d, "SELECT ply, path, at, clock_ms FROM move WHERE game = ? ORDER BY ply", e);
   gamedb_move *list = NULL;
-  int cap = 0, rc = games && moves ? 0 : -1, step;
+  int cap = 0, rc = moves ? 0 : -1, step = SQLITE_DONE;
   while (rc == 0 && (step = sqlite3_step(games)) == SQLITE_ROW) {
     gamedb_game g;
     read_game(games, &g);
     int n = read_moves(d, moves, g.id, &list, &cap, e);
     g.plies = n;
+    (*found)++;
     rc = n < 0 ? -1 : fn(ud, &g, list, n);
   }
   if (rc == 0 && step != SQLITE_DONE) rc = rfail(d, e);
   free(list);
-  sqlite3_finalize(games);
   sqlite3_finalize(moves);
   return rc;
+}
+
+static int db_live(gamedb *db, gamedb_live_fn fn, void *ud, err *e) {
+  sqlite_db *d = of(db);
+  sqlite3_stmt *games = prepare_read(d, "SELECT " GAME_COLUMNS " FROM game WHERE status < 2 ORDER BY created", e);
+  int found = 0, rc = games ? each_game(d, games, fn, ud, &found, e) : -1;
+  sqlite3_finalize(games);
+  return rc;
+}
+
+/* Games 'games' selects, each with its moves from ply 'from' on. */
+typedef struct from_ply {
+  gamedb_live_fn fn;
+  void *ud;
+  int from;
+} from_ply;
+
+static int moves_from(void *ud, const gamedb_game *g, const gamedb_move *moves, int n) {
+  const from_ply *f = ud;
+  int skip = f->from < n ? f->from : n;
+  return f->fn(f->ud, g, moves + skip, n - skip);
+}
+
+static int db_game(gamedb *db, const char *id, const char *code, int from, gamedb_live_fn fn, void *ud, err *e) {
+  sqlite_db *d = of(db);
+  sqlite3_stmt *games = prepare_read(d, id ? "SELECT " GAME_COLUMNS " FROM game WHERE id = ?"
+                                           : "SELECT " GAME_COLUMNS " FROM game WHERE code = ? AND status = 0", e);
+  from_ply f = {fn, ud, from > 0 ? from : 0};
+  int found = 0, rc = -1;
+  if (games) {
+    sqlite3_bind_text(games, 1, id ? id : code, -1, SQLITE_TRANSIENT);
+    rc = each_game(d, games, moves_from, &f, &found, e);
+  }
+  sqlite3_finalize(games);
+  return rc < 0 ? -1 : rc ? rc : found;
 }
 
 static char *db_pdn(gamedb *db, const char *id, err *e) {
@@ -355,7 +389,7 @@ static const gamedb_ops sqlite_ops = {
     /* bests      */ gsq_bests,
     /* upload     */ gsq_upload,
     /* forget     */ gsq_forget,
-    /* game       */ NULL, /* one server owns the file: it has every game in memory */
+    /* game       */ db_game,
     /* notify     */ NULL,
     /* listen     */ NULL,
     /* heard      */ NULL,

@@ -335,6 +335,60 @@ async def t_kill9_and_restart_lose_nothing(argv):
         srv.stop()
 
 
+async def t_a_finished_game_is_replayed_from_the_store_after_a_restart(argv):
+    path = store()
+    srv = Server(DRAUGHTS, path)
+    try:
+        a, b, created, _ = await create_game(srv, clock={"initial": 300, "increment": 2})
+        w = await Client.open(srv, "eve")
+        await w.send(type="watch", game=created["game"])
+        await w.expect("state")
+        plies = await play_random([a, b], [w], random.Random(3), limit=12)
+        if w.last["moved"]["status"] == "playing":
+            await b.send(type="resign")
+        over = await w.expect("over")
+        await w.send(type="watch", game=created["game"])  # the same state, from memory
+        before = await w.expect("state")
+        c, d, broken, _ = await create_game(srv, white="cy", black="dee")
+        await c.send(type="move", path=["c3", "d4"])
+        await d.expect("moved", ply=0)
+        await d.send(type="resign")
+        await c.expect("over")
+        srv.stop()
+        corrupt = "UPDATE move SET path = 'c3 c5' WHERE game = '%s'" % broken["game"]  # it cannot be replayed
+        if wsclient.STORE == "pg":
+            wsclient.pg.sql(path, corrupt)
+        else:
+            with sqlite3.connect(path) as db:
+                db.execute(corrupt)
+        srv.start()
+        v = await Client.open(srv, "vic")
+        await v.send(type="watch", game=created["game"], id=1)
+        st = await v.expect("state")
+        check(st["status"] == "over" and st["result"] == over["result"] and st["reason"] == over["reason"],
+              "the replayed game's end: %s %s %s" % (st["status"], st["result"], st["reason"]))
+        check(len(st["moves"]) == plies and all(m["fen"] for m in st["moves"]) and st["moves"][-1]["fen"] == st["fen"],
+              "the replayed moves: %d of %d" % (len(st["moves"]), plies))
+        same = ("moves", "start", "fen", "turn", "legal", "clock", "rules", "variant", "geometry", "ply")
+        check(all(st[k] == before[k] for k in same), "the replay differs from the game: %s" %
+              [k for k in same if st[k] != before[k]])
+        check(st["you"] == "spectator" and "code" not in st and st["players"]["black"]["name"] == "bob",
+              "the replay's seats: %s" % st["players"])
+        await v.send(type="resign", id=2)
+        check((await v.reply(2))["code"] == "not_in_game", "the replay kept the spectator at a table")
+        await v.send(type="watch", game="nosuchid", id=3)
+        r = await v.reply(3)
+        check(r["code"] == "not_found" and r["message"] == "no game 'nosuchid' is being played here", "unknown: %s" % r)
+        await v.send(type="watch", game=broken["game"], id=4)
+        r = await v.reply(4)
+        check(r["code"] == "not_found" and "cannot be replayed" in r["message"] and "c3 c5" in r["message"],
+              "a game that cannot be replayed: %s" % r)
+        await v.send(type="pdn", game=broken["game"], id=5)
+        check((await v.reply(5))["type"] == "pdn", "its PDN is gone")
+    finally:
+        srv.stop()
+
+
 async def t_malformed_oversized_and_binary_messages(argv):
     async def body(srv):
         c = await Client.open(srv, "eve")

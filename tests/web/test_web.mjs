@@ -55,6 +55,7 @@ async function newPage(browser, opts = {}) {
 const movesShown = (page) => page.$$eval('.moves li', (l) => l.length);
 const names = (page, sel) => page.$$eval(sel, (l) => l.map((e) => e.getAttribute('data-point')));
 const status = (page) => page.$eval('.banner', (b) => (b.hidden ? '' : b.textContent));
+const piecesShown = (page) => page.$$eval('[data-point]:has(.piece)', (l) => l.map((g) => `${g.getAttribute('data-point')}:${g.querySelector('.piece').getAttribute('class')}`).sort().join(' '));
 
 // Whether a PNG shows a drawing: many colours, none covering nearly all of it.
 async function drawn(checker, png) {
@@ -144,7 +145,7 @@ async function test(name, body) {
   }
 }
 
-const server = await startServer();
+let server = await startServer();
 const browser = await puppeteer.launch({executablePath: '/usr/bin/chromium', headless: true,
   args: ['--no-sandbox', '--disable-gpu', '--mute-audio', '--js-flags=--max-old-space-size=256']});
 const checker = await (await browser.createBrowserContext()).newPage(); // about:blank: no page's CSP
@@ -160,7 +161,7 @@ try {
     return v;
   })();
   check(list.length >= 6, `the lobby offers ${list.length} variants`);
-  let realEnds = 0, multiJump = false;
+  let realEnds = 0, multiJump = false, finished = null;
 
   for (const [k, variant] of list.entries()) {
     await test(`two pages play ${variant} by clicking`, async () => {
@@ -215,6 +216,11 @@ try {
       const text = await (await fetch(`${url}${pdn}`)).text();
       check(text.includes('[Result'), `the PDN link gave ${text.slice(0, 80)}`);
       check(!a.errors.length && !b.errors.length, `page errors: ${a.errors.concat(b.errors)}`);
+      if (k === 0) { // what its link shows after a restart (the last test)
+        finished = {game: a.url().split('/g/')[1], final: await piecesShown(a), moves: await movesShown(a)};
+        await a.click('.moves li button');
+        finished.first = await piecesShown(a);
+      }
       await a.browserContext().close();
       await b.browserContext().close();
     });
@@ -255,6 +261,22 @@ try {
     const width = await a.$eval('svg.board', (e) => e.getBoundingClientRect().width);
     check(width > 300 && width <= 390, `the board is ${width} px wide on a phone`);
     await shot(checker, a, 'web-phone');
+    await a.browserContext().close();
+  });
+
+  await test('a finished game\'s link after a restart replays it', async () => {
+    check(finished, 'no game was kept to replay');
+    server.proc.kill('SIGTERM');
+    await new Promise((resolve) => server.proc.once('exit', resolve));
+    server = await startServer(); // the same store: the game is only there now
+    const a = await newPage(browser);
+    await a.goto(`${server.url}/g/${finished.game}`);
+    await a.waitForSelector('.banner:not([hidden])');
+    check((await movesShown(a)) === finished.moves, `the replay lists ${await movesShown(a)} of ${finished.moves} moves`);
+    check((await piecesShown(a)) === finished.final, 'the replay does not show the final position');
+    await a.click('.moves li button');
+    check((await piecesShown(a)) === finished.first, 'the first move clicked does not show the position after it');
+    check(!a.errors.length, `page errors: ${a.errors}`);
     await a.browserContext().close();
   });
 } finally {
