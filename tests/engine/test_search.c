@@ -435,6 +435,31 @@ Test(levels, the_lowest_level_makes_mistakes_the_top_level_does_not) {
   plugin_close(p);
 }
 
+/* A player that keeps its table starts the next search from the last one's work:
+** the same search again takes fewer nodes; a table cleared for it, the same. */
+static uint64_t nodes_of(const game *g, const search_limits *l) {
+  dr_move best;
+  search_info info;
+  cr_assert_eq(search_best(g, l, NULL, NULL, NULL, &best, &info), 0);
+  return info.nodes;
+}
+
+Test(scores, a_kept_table_carries_work_to_the_next_search) {
+  ruleset rs;
+  plugin *p = template_plugin(&rs);
+  game g;
+  start_game(&g, &rs, "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8");
+  search_limits cleared = {.depth = 8, .threads = 1, .private_table = 1, .no_book = 1};
+  search_limits kept = {.depth = 8, .threads = 1, .level = SEARCH_LEVELS, .keep_table = 1, .no_book = 1};
+  uint64_t first = nodes_of(&g, &cleared);
+  cr_expect_eq(nodes_of(&g, &cleared), first, "a cleared table: the same search");
+  uint64_t fresh = nodes_of(&g, &kept), again = nodes_of(&g, &kept);
+  cr_expect_lt(again, fresh, "kept: %llu nodes, then %llu", (unsigned long long)fresh, (unsigned long long)again);
+  game_free(&g);
+  rules_free(&rs);
+  plugin_close(p);
+}
+
 /* ------------------------------------------------------------ eval.lua */
 
 Test(eval, every_shipped_eval_lua_reads_cleanly) {
