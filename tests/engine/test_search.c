@@ -621,3 +621,40 @@ Test(eval, the_evaluation_is_symmetric) {
   rules_free(&rs);
   plugin_close(p);
 }
+
+/* The score of 'fen' under the template's default weights with 'changes' on top. */
+static int score_with(const ruleset *rs, const char *changes, const char *fen) {
+  eval_weights w;
+  eval_ctx c;
+  dr_position pos;
+  err e;
+  eval_default_weights(&w);
+  cr_assert_eq(eval_lua_read(rs->v, NULL, "w.lua", changes, &w, &e), 0, "%s", e.msg);
+  eval_init_weights(&c, rs, &w);
+  cr_assert_eq(fen_read(rs, fen, &pos, &e), 0, "%s: %s", fen, e.msg);
+  return eval_position(&c, &pos);
+}
+
+/* The difference 'weight' = 50 makes to the score of 'fen' (White to move). */
+static int term_of(const ruleset *rs, const char *weight, const char *fen) {
+  char changes[128];
+  snprintf(changes, sizeof changes, "return {%s = 50}", weight);
+  return score_with(rs, changes, fen) - score_with(rs, "return {}", fen);
+}
+
+/* A man whose way to the crown is clear counts once; a piece anywhere on that way,
+** or an enemy king that could catch it, and it does not.  (a1 and a7 stand on each
+** other's ways.) */
+Test(eval, a_runaway_man_is_one_nothing_can_stop) {
+  ruleset rs;
+  plugin *p = template_plugin(&rs);
+  cr_expect_eq(term_of(&rs, "runaway", "W:We5,a1:Ba7"), 50, "nothing ahead of e5");
+  cr_expect_eq(term_of(&rs, "runaway", "W:We5,c3,a1:Ba7"), 50, "e5 blocks c3: only the front man runs");
+  cr_expect_eq(term_of(&rs, "runaway", "W:We5,a1:Ba7,h8"), 0, "h8 stands on its way");
+  cr_expect_eq(term_of(&rs, "runaway", "W:We5,a1:Ba7,d6"), 0, "d6 takes or blocks it");
+  cr_expect_eq(term_of(&rs, "runaway", "W:We5,a1:Ba7,Kh2"), 0, "a king could catch it");
+  cr_expect_eq(term_of(&rs, "runaway", "B:We5,a1:Ba7"), -50, "scored for the side to move");
+  cr_expect_eq(term_of(&rs, "runaway", "W:We5:Ba7"), 0, "both run");
+  rules_free(&rs);
+  plugin_close(p);
+}
