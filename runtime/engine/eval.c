@@ -15,7 +15,8 @@
 #define FIELD(f) {#f, offsetof(eval_weights, f)}
 const eval_field eval_fields[] = {
     FIELD(man),      FIELD(king),          FIELD(center),  FIELD(king_center), FIELD(back_rank),
-    FIELD(mobility), FIELD(king_mobility), FIELD(balance), FIELD(exchange),    {NULL, 0},
+    FIELD(mobility), FIELD(king_mobility), FIELD(balance), FIELD(exchange),    FIELD(runaway),
+    {NULL, 0},
 };
 #undef FIELD
 
@@ -89,6 +90,19 @@ static dr_bits steps_of(const ruleset *rs, dr_movelist *list, int side, int king
   return to;
 }
 
+/* Every point a man of side 's' at 'bit' could reach by its own steps.  An enemy
+** man outside it never gets in: men step towards their own crown, away from it. */
+static void learn_path(eval_ctx *c, int s, int bit) {
+  dr_bits reach = 0, frontier = c->man_steps[s][bit];
+  while (frontier & ~reach) {
+    reach |= frontier;
+    dr_bits next = 0;
+    for (dr_bits b = frontier; b; b &= b - 1) next |= c->man_steps[s][__builtin_ctzll(b)];
+    frontier = next;
+  }
+  c->path[s][bit] = reach;
+}
+
 static void learn_steps(eval_ctx *c, const ruleset *rs) {
   const dr_geometry *g = rs->v->geometry;
   dr_movelist *list = xmalloc(sizeof *list);
@@ -99,6 +113,9 @@ static void learn_steps(eval_ctx *c, const ruleset *rs) {
     c->king_steps[i] = steps_of(rs, list, DR_WHITE, 1, i);
   }
   free(list);
+  for (int i = 0; i < DR_MAX_POINTS; i++)
+    for (int s = 0; s < 2; s++)
+      learn_path(c, s, i);
 }
 
 static int start_material(const eval_ctx *c, const ruleset *rs) {
@@ -121,6 +138,7 @@ void eval_init_weights(eval_ctx *c, const ruleset *rs, const eval_weights *w) {
   c->king_mobility = w->king_mobility;
   c->balance = w->balance;
   c->exchange = w->exchange;
+  c->runaway = w->runaway;
   fill_tables(c, rs->v->geometry, w);
   learn_steps(c, rs);
   c->start_material = start_material(c, rs);
@@ -197,9 +215,21 @@ void eval_weights_write(FILE *out, const dr_variant *v, const eval_weights *w, c
   fprintf(out, "  },\n}\n");
 }
 
+/* Men of side 's' with nothing in their way to the crown; an enemy king could
+** catch any of them. */
+static int runaways(const eval_ctx *c, const dr_position *p, int s, dr_bits empty) {
+  if (!c->runaway || (p->side[s ^ 1] & p->kings)) return 0;
+  int n = 0;
+  for (dr_bits b = p->side[s] & ~p->kings; b; b &= b - 1) {
+    int i = __builtin_ctzll(b);
+    n += c->path[s][i] && (c->path[s][i] & ~empty) == 0;
+  }
+  return n * c->runaway;
+}
+
 /* Material, tables and mobility of one side, in its own favour. */
 static int side_score(const eval_ctx *c, const dr_position *p, int s, dr_bits empty) {
-  int score = 0, steps = 0, king_steps = 0;
+  int score = runaways(c, p, s, empty), steps = 0, king_steps = 0;
   for (dr_bits b = p->side[s] & ~p->kings; b; b &= b - 1) {
     int i = __builtin_ctzll(b);
     score += c->pst[s][0][i];

@@ -29,6 +29,7 @@ typedef struct eval_weights {
   int mobility, king_mobility;    /* each empty point a man (king) could step to */
   int balance;                    /* per man of difference between the two wings (a penalty) */
   int exchange;                   /* when ahead: bonus growing as material comes off */
+  int runaway;                    /* a man no enemy piece can stop from crowning */
   int square_man[DR_MAX_POINTS];  /* extra value per point, seen from the first player's side */
   int square_king[DR_MAX_POINTS];
 } eval_weights;
@@ -44,7 +45,8 @@ typedef struct eval_ctx {
   dr_bits man_steps[2][DR_MAX_POINTS]; /* where a man may step on an empty board */
   dr_bits king_steps[DR_MAX_POINTS];
   dr_bits first_row[2], left, right;
-  int back_rank, mobility, king_mobility, balance, exchange;
+  dr_bits path[2][DR_MAX_POINTS]; /* where a man could go on its way to the crown */
+  int back_rank, mobility, king_mobility, balance, exchange, runaway;
   int man, king;
   int start_material; /* material of the start position, both sides */
 } eval_ctx;

@@ -30,6 +30,10 @@ typedef struct search_limits {
   /* A transposition table of its own (always, at a playing level or with 'eval'),
   ** so the result depends on nothing but the game and the limits. */
   int private_table;
+  /* Added: 1 for a table of this thread's own that the next search with the same
+  ** evaluator in this thread finds as this one left it (a player of a match: each
+  ** move's search starts from the last one's work). */
+  int keep_table;
   /* Added: 1 to search without the endgame databases, or the opening book (for
   ** measuring them, and for building the book). */
   int no_egdb, no_book;

@@ -144,6 +144,7 @@ static int choose(const game *g, const selfplay_player *p, rng *r, dr_move *out)
     search_level_limits(p->level, &l);
     l.seed = rng_next(r);
     if (p->seconds > 0 && l.seconds > 0) l.seconds = p->seconds;
+    l.keep_table = p->level == SEARCH_LEVELS; /* the lower levels' lapses stay as they were */
   }
   if (p->threads) l.threads = p->threads;
   l.eval = p->eval;

@@ -435,6 +435,31 @@ Test(levels, the_lowest_level_makes_mistakes_the_top_level_does_not) {
   plugin_close(p);
 }
 
+/* A player that keeps its table starts the next search from the last one's work:
+** the same search again takes fewer nodes; a table cleared for it, the same. */
+static uint64_t nodes_of(const game *g, const search_limits *l) {
+  dr_move best;
+  search_info info;
+  cr_assert_eq(search_best(g, l, NULL, NULL, NULL, &best, &info), 0);
+  return info.nodes;
+}
+
+Test(scores, a_kept_table_carries_work_to_the_next_search) {
+  ruleset rs;
+  plugin *p = template_plugin(&rs);
+  game g;
+  start_game(&g, &rs, "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8");
+  search_limits cleared = {.depth = 8, .threads = 1, .private_table = 1, .no_book = 1};
+  search_limits kept = {.depth = 8, .threads = 1, .level = SEARCH_LEVELS, .keep_table = 1, .no_book = 1};
+  uint64_t first = nodes_of(&g, &cleared);
+  cr_expect_eq(nodes_of(&g, &cleared), first, "a cleared table: the same search");
+  uint64_t fresh = nodes_of(&g, &kept), again = nodes_of(&g, &kept);
+  cr_expect_lt(again, fresh, "kept: %llu nodes, then %llu", (unsigned long long)fresh, (unsigned long long)again);
+  game_free(&g);
+  rules_free(&rs);
+  plugin_close(p);
+}
+
 /* ------------------------------------------------------------ eval.lua */
 
 Test(eval, every_shipped_eval_lua_reads_cleanly) {
@@ -593,6 +618,43 @@ Test(eval, the_evaluation_is_symmetric) {
   cr_expect_gt(eval_position(&c, &p1), 50, "a man up is good for the side to move");
   p1.turn = DR_BLACK;
   cr_expect_lt(eval_position(&c, &p1), -50, "...and bad for the other");
+  rules_free(&rs);
+  plugin_close(p);
+}
+
+/* The score of 'fen' under the template's default weights with 'changes' on top. */
+static int score_with(const ruleset *rs, const char *changes, const char *fen) {
+  eval_weights w;
+  eval_ctx c;
+  dr_position pos;
+  err e;
+  eval_default_weights(&w);
+  cr_assert_eq(eval_lua_read(rs->v, NULL, "w.lua", changes, &w, &e), 0, "%s", e.msg);
+  eval_init_weights(&c, rs, &w);
+  cr_assert_eq(fen_read(rs, fen, &pos, &e), 0, "%s: %s", fen, e.msg);
+  return eval_position(&c, &pos);
+}
+
+/* The difference 'weight' = 50 makes to the score of 'fen' (White to move). */
+static int term_of(const ruleset *rs, const char *weight, const char *fen) {
+  char changes[128];
+  snprintf(changes, sizeof changes, "return {%s = 50}", weight);
+  return score_with(rs, changes, fen) - score_with(rs, "return {}", fen);
+}
+
+/* A man whose way to the crown is clear counts once; a piece anywhere on that way,
+** or an enemy king that could catch it, and it does not.  (a1 and a7 stand on each
+** other's ways.) */
+Test(eval, a_runaway_man_is_one_nothing_can_stop) {
+  ruleset rs;
+  plugin *p = template_plugin(&rs);
+  cr_expect_eq(term_of(&rs, "runaway", "W:We5,a1:Ba7"), 50, "nothing ahead of e5");
+  cr_expect_eq(term_of(&rs, "runaway", "W:We5,c3,a1:Ba7"), 50, "e5 blocks c3: only the front man runs");
+  cr_expect_eq(term_of(&rs, "runaway", "W:We5,a1:Ba7,h8"), 0, "h8 stands on its way");
+  cr_expect_eq(term_of(&rs, "runaway", "W:We5,a1:Ba7,d6"), 0, "d6 takes or blocks it");
+  cr_expect_eq(term_of(&rs, "runaway", "W:We5,a1:Ba7,Kh2"), 0, "a king could catch it");
+  cr_expect_eq(term_of(&rs, "runaway", "B:We5,a1:Ba7"), -50, "scored for the side to move");
+  cr_expect_eq(term_of(&rs, "runaway", "W:We5:Ba7"), 0, "both run");
   rules_free(&rs);
   plugin_close(p);
 }
