@@ -1,7 +1,7 @@
 /*
 ** gamedb_pg.c — the game server's store in PostgreSQL (libpq), which any number of
 ** server nodes share.  Three connections, one per thread that uses it: writes (the
-** writer's group commits), reads (the event loop: a game another node plays, PDN,
+** writer's group commits, the profile requests among them), reads (the event loop: a game another node plays, PDN,
 ** history) and notifications (LISTEN on one channel, 'draughts', whose payloads name
 ** the games another node wrote).  A guarded write locks the game's row and checks it
 ** still is where this node thinks (the ply, the status, an empty seat): when another
@@ -61,6 +61,7 @@ static const char *const migrations[] = {
     "  PRIMARY KEY(profile, variant, rules, level));",
 };
 #define SCHEMA_VERSION ((int)(sizeof migrations / sizeof *migrations))
+_Static_assert(SCHEMA_VERSION == GAMEDB_SCHEMA_VERSION, "a schema's number means the same tables on either store");
 
 #define GAME_COLUMNS                                                                                       \
   "id, code, variant, rules, initial_ms, increment_ms, lag_ms, listed, status, result, reason, white_name," \
@@ -552,13 +553,19 @@ static int db_unfriend(gamedb *db, const gamedb_ask *a, err *e) {
   return write_guarded(d, ST_UNFRIEND, &f, e) < 0 ? -1 : 0;
 }
 
-static int db_friends(gamedb *db, const gamedb_ask *a, char *nick, gamedb_name_fn fn, void *ud, err *e) {
-  pg_db *d = of(db);
+/* The key's profile as the first argument of 'f': 0, GAMEDB_NO_PROFILE or -1. */
+static int me_first(pg_db *d, const gamedb_ask *a, char *nick, args *f, err *e) {
   int64_t mine;
   int rc = me(d, a, &mine, nick, e);
-  if (rc) return rc;
+  if (rc == 0) a_int(f, mine);
+  return rc;
+}
+
+static int db_friends(gamedb *db, const gamedb_ask *a, char *nick, gamedb_name_fn fn, void *ud, err *e) {
+  pg_db *d = of(db);
   args f = {0};
-  a_int(&f, mine);
+  int rc = me_first(d, a, nick, &f, e);
+  if (rc) return rc;
   PGresult *res = run(d, &d->w, ST_FRIENDS, &f, e);
   if (!res) return -1;
   for (int i = 0; rc == 0 && i < PQntuples(res); i++) rc = fn(ud, PQgetvalue(res, i, 0));
@@ -627,13 +634,9 @@ static int db_upload(gamedb *db, const gamedb_ask *a, err *e) {
 }
 
 static int db_forget(gamedb *db, const gamedb_ask *a, char *nick, err *e) {
-  pg_db *d = of(db);
-  int64_t mine;
-  int rc = me(d, a, &mine, nick, e);
-  if (rc) return rc;
   args f = {0};
-  a_int(&f, mine);
-  return write_guarded(d, ST_FORGET, &f, e) < 0 ? -1 : 0;
+  int rc = me_first(of(db), a, nick, &f, e);
+  return rc ? rc : write_guarded(of(db), ST_FORGET, &f, e) < 0 ? -1 : 0;
 }
 
 /* ------------------------------------------------------- notifications */
