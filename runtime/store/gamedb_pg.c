@@ -1,7 +1,7 @@
 /*
 ** gamedb_pg.c — the game server's store in PostgreSQL (libpq), which any number of
 ** server nodes share.  Three connections, one per thread that uses it: writes (the
-** writer's group commits), reads (the event loop: a game another node plays, PDN,
+** writer's group commits, the profile requests among them), reads (the event loop: a game another node plays, PDN,
 ** history) and notifications (LISTEN on one channel, 'draughts', whose payloads name
 ** the games another node wrote).  A guarded write locks the game's row and checks it
 ** still is where this node thinks (the ply, the status, an empty seat): when another
@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/random.h>
 
 #define CHANNEL "draughts"
@@ -41,8 +42,26 @@ static const char *const migrations[] = {
     "CREATE TABLE move(game text NOT NULL REFERENCES game(id), ply integer NOT NULL, path text NOT NULL,"
     "  at bigint NOT NULL, clock_ms bigint NOT NULL, PRIMARY KEY(game, ply));"
     "CREATE TABLE node(id bigint PRIMARY KEY, alive bigint NOT NULL);",
+    /* 2: profiles (a nickname, unique whatever its case), their devices' keys and one-time
+    ** codes by their hashes, friendships both ways, the bests each uploads (level 0: a streak). */
+    "CREATE TABLE profile(id bigserial PRIMARY KEY, nickname text NOT NULL, created bigint NOT NULL);"
+    "CREATE UNIQUE INDEX profile_nickname ON profile(lower(nickname));"
+    "CREATE TABLE device(key bytea PRIMARY KEY, profile bigint NOT NULL REFERENCES profile(id) ON DELETE CASCADE,"
+    "  added bigint NOT NULL);"
+    "CREATE INDEX device_profile ON device(profile);"
+    "CREATE TABLE code(hash bytea PRIMARY KEY, kind integer NOT NULL,"
+    "  profile bigint NOT NULL REFERENCES profile(id) ON DELETE CASCADE, expires bigint NOT NULL);"
+    "CREATE INDEX code_profile ON code(profile);"
+    "CREATE TABLE friend(a bigint NOT NULL REFERENCES profile(id) ON DELETE CASCADE,"
+    "  b bigint NOT NULL REFERENCES profile(id) ON DELETE CASCADE, since bigint NOT NULL, PRIMARY KEY(a, b));"
+    "CREATE INDEX friend_b ON friend(b);"
+    "CREATE TABLE best(profile bigint NOT NULL REFERENCES profile(id) ON DELETE CASCADE, variant text NOT NULL,"
+    "  rules text NOT NULL, level integer NOT NULL, points integer NOT NULL, pieces integer NOT NULL,"
+    "  moves integer NOT NULL, finished bigint NOT NULL, streak integer NOT NULL, streak_best integer NOT NULL,"
+    "  PRIMARY KEY(profile, variant, rules, level));",
 };
 #define SCHEMA_VERSION ((int)(sizeof migrations / sizeof *migrations))
+_Static_assert(SCHEMA_VERSION == GAMEDB_SCHEMA_VERSION, "a schema's number means the same tables on either store");
 
 #define GAME_COLUMNS                                                                                       \
   "id, code, variant, rules, initial_ms, increment_ms, lag_ms, listed, status, result, reason, white_name," \
@@ -50,7 +69,10 @@ static const char *const migrations[] = {
 
 enum {
   ST_INSERT, ST_SEAT_W, ST_SEAT_B, ST_CLOCKS, ST_LOCK, ST_MOVE, ST_MOVED, ST_FINISH, ST_ALIVE, ST_NOTIFY,
-  ST_LAST_ALIVE, ST_LIVE, ST_MOVES, ST_PDN, ST_HISTORY, ST_BY_ID, ST_BY_CODE, ST_COUNT
+  ST_LAST_ALIVE, ST_LIVE, ST_MOVES, ST_PDN, ST_HISTORY, ST_BY_ID, ST_BY_CODE,
+  ST_PROFILE_OF, ST_NEW_PROFILE, ST_NEW_DEVICE, ST_DROP_EXPIRED, ST_CODES, ST_NEW_CODE, ST_TAKE_CODE, ST_DEVICES,
+  ST_NICK_OF, ST_FRIEND_COUNT, ST_BEFRIEND, ST_FRIEND_NAMED, ST_UNFRIEND, ST_FRIENDS, ST_BESTS, ST_BEST_COUNT,
+  ST_KNOWN_BEST, ST_PUT_BEST, ST_FORGET, ST_COUNT
 };
 static const char *const sql_of[ST_COUNT] = {
     "INSERT INTO game(id, code, variant, rules, initial_ms, increment_ms, lag_ms, listed, status, white_name,"
@@ -75,12 +97,47 @@ static const char *const sql_of[ST_COUNT] = {
     " lower(black_name) = lower($1)) ORDER BY ended DESC, id LIMIT 1 OFFSET $2",
     "SELECT " GAME_COLUMNS " FROM game WHERE id = $1",
     "SELECT " GAME_COLUMNS " FROM game WHERE code = $1 AND status = 0",
+    "SELECT p.id, p.nickname FROM device v JOIN profile p ON p.id = v.profile WHERE v.key = $1",
+    /* no row: the nickname is taken (by another node meanwhile too, without failing the batch) */
+    "INSERT INTO profile(nickname, created) VALUES($1, $2) ON CONFLICT DO NOTHING RETURNING id",
+    "INSERT INTO device(key, profile, added) VALUES($1, $2, $3)",
+    "DELETE FROM code WHERE expires <= $1",
+    "SELECT count(*) FROM code WHERE profile = $1",
+    "INSERT INTO code(hash, kind, profile, expires) VALUES($1, $2, $3, $4)",
+    /* the profile (0 when the code expired or is of the other kind), the code used up in the
+    ** same statement: a code two nodes take at once works for one of them */
+    "DELETE FROM code WHERE hash = $1 RETURNING CASE WHEN expires > $2 AND kind = $3 THEN profile ELSE 0 END",
+    "SELECT count(*) FROM device WHERE profile = $1",
+    "SELECT id, nickname FROM profile WHERE id = $1",
+    "SELECT count(*) FROM friend WHERE a = $1",
+    "INSERT INTO friend(a, b, since) VALUES($1, $2, $3), ($2, $1, $3) ON CONFLICT DO NOTHING",
+    "SELECT p.id FROM profile p WHERE lower(p.nickname) = lower($2)"
+    " AND (p.id = $1 OR EXISTS(SELECT 1 FROM friend WHERE a = $1 AND b = p.id))",
+    "DELETE FROM friend WHERE (a = $1 AND b = $2) OR (a = $2 AND b = $1)",
+    /* the orders SQLite's store gives: NOCASE (ASCII folded), then bytes */
+    "SELECT p.nickname FROM friend f JOIN profile p ON p.id = f.b WHERE f.a = $1 ORDER BY lower(p.nickname) COLLATE \"C\"",
+    "SELECT variant, rules, level, points, pieces, moves, finished, streak, streak_best FROM best WHERE profile = $1"
+    " ORDER BY variant COLLATE \"C\", rules COLLATE \"C\", level",
+    "SELECT count(*) FROM best WHERE profile = $1",
+    "SELECT 1 FROM best WHERE profile = $1 AND variant = $2 AND rules = $3 AND level = $4",
+    /* a record is replaced only by a higher one; a streak's current count by the latest, its
+    ** best by a higher one (each device uploads what it has played) */
+    "INSERT INTO best AS o(profile, variant, rules, level, points, pieces, moves, finished, streak, streak_best)"
+    " VALUES($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT(profile, variant, rules, level) DO UPDATE SET"
+    " points = greatest(o.points, excluded.points),"
+    " pieces = CASE WHEN excluded.points > o.points THEN excluded.pieces ELSE o.pieces END,"
+    " moves = CASE WHEN excluded.points > o.points THEN excluded.moves ELSE o.moves END,"
+    " finished = CASE WHEN excluded.points > o.points THEN excluded.finished ELSE o.finished END,"
+    " streak = excluded.streak, streak_best = greatest(o.streak_best, excluded.streak_best)",
+    "DELETE FROM profile WHERE id = $1", /* the rest cascades */
 };
+
+_Static_assert(ST_COUNT <= 64, "a link's 'prepared' has a bit per statement");
 
 /* One connection and the statements prepared on it. */
 typedef struct link {
   PGconn *c;
-  unsigned prepared; /* a bit per statement */
+  uint64_t prepared; /* a bit per statement */
 } link;
 
 typedef struct pg_db {
@@ -132,13 +189,13 @@ static void a_hash(args *a, const uint8_t *h, int present) {
 static PGresult *run(pg_db *d, link *k, int st, const args *a, err *e) {
   char name[16];
   snprintf(name, sizeof name, "draughts%d", st);
-  if (!(k->prepared & 1u << st)) {
+  if (!(k->prepared & (uint64_t)1 << st)) {
     PGresult *p = PQprepare(k->c, name, sql_of[st], 0, NULL);
     int ok = PQresultStatus(p) == PGRES_COMMAND_OK;
     if (!ok) fail(d, k, p, e);
     PQclear(p);
     if (!ok) return NULL;
-    k->prepared |= 1u << st;
+    k->prepared |= (uint64_t)1 << st;
   }
   PGresult *res = PQexecPrepared(k->c, name, a->n, a->v, NULL, NULL, 0);
   ExecStatusType s = PQresultStatus(res);
@@ -369,6 +426,219 @@ static int db_history(gamedb *db, const char *name, int index, gamedb_game *out,
   return found;
 }
 
+/* ------------------------------------------------- profiles and friends */
+
+/* The profile requests run on the writer's connection inside the batch's transaction, as
+** on SQLite; keys and codes are looked up by their hashes only. */
+
+/* Runs 'st' on the writer's connection: 1 with the first row's first column in 'n' and
+** its second's text in 'second' (either may be NULL), 0 no row, -1 and 'e'. */
+static int one_row(pg_db *d, int st, const args *a, int64_t *n, char *second, err *e) {
+  PGresult *res = run(d, &d->w, st, a, e);
+  if (!res) return -1;
+  int found = PQntuples(res) > 0;
+  if (found && n) *n = num(res, 0, 0);
+  if (found && second) text(res, 0, 1, second, GAMEDB_NAME_MAX + 1);
+  PQclear(res);
+  return found;
+}
+
+/* 'st' of profile 'id', which returns a row: 0 (the row in 'n' and 'nick') or -1. */
+static int of_profile(pg_db *d, int st, int64_t id, int64_t *n, char *nick, err *e) {
+  args a = {0};
+  a_int(&a, id);
+  return one_row(d, st, &a, n, nick, e) == 1 ? 0 : -1;
+}
+
+/* The profile that 'key' belongs to: 1 (its id and nickname), 0 none, -1. */
+static int profile_of(pg_db *d, const uint8_t *key, int64_t *id, char *nick, err *e) {
+  args a = {0};
+  a_hash(&a, key, 1);
+  return one_row(d, ST_PROFILE_OF, &a, id, nick, e);
+}
+
+/* The key's profile into 'id': 0, GAMEDB_NO_PROFILE or -1. */
+static int me(pg_db *d, const gamedb_ask *a, int64_t *id, char *nick, err *e) {
+  char ignored[GAMEDB_NAME_MAX + 1];
+  int rc = profile_of(d, a->key, id, nick ? nick : ignored, e);
+  return rc < 0 ? -1 : rc == 0 ? GAMEDB_NO_PROFILE : 0;
+}
+
+static int new_device(pg_db *d, const gamedb_ask *a, int64_t id, err *e) {
+  args v = {0};
+  a_hash(&v, a->key, 1), a_int(&v, id), a_int(&v, a->now);
+  return write_guarded(d, ST_NEW_DEVICE, &v, e) ? -1 : 0;
+}
+
+static int db_claim(gamedb *db, const gamedb_ask *a, char *nick, err *e) {
+  pg_db *d = of(db);
+  int64_t id = 0;
+  int rc = profile_of(d, a->key, &id, nick, e);
+  if (rc) return rc < 0 ? -1 : !a->nick || strcasecmp(nick, a->nick) == 0 ? 0 : GAMEDB_HELD;
+  if (!a->nick) return GAMEDB_NO_PROFILE;
+  args p = {0};
+  a_text(&p, a->nick), a_int(&p, a->now);
+  if ((rc = one_row(d, ST_NEW_PROFILE, &p, &id, NULL, e)) <= 0) return rc < 0 ? -1 : GAMEDB_TAKEN;
+  snprintf(nick, GAMEDB_NAME_MAX + 1, "%s", a->nick);
+  return new_device(d, a, id, e);
+}
+
+static int db_add_code(gamedb *db, const gamedb_ask *a, err *e) {
+  pg_db *d = of(db);
+  int64_t id, n;
+  int rc = me(d, a, &id, NULL, e);
+  if (rc) return rc;
+  args x = {0};
+  a_int(&x, a->now);
+  if (write_guarded(d, ST_DROP_EXPIRED, &x, e) < 0 || of_profile(d, ST_CODES, id, &n, NULL, e)) return -1;
+  if (n >= GAMEDB_MAX_CODES) return GAMEDB_FULL;
+  args c = {0};
+  a_hash(&c, a->code, 1), a_int(&c, a->kind), a_int(&c, id), a_int(&c, a->expires);
+  return write_guarded(d, ST_NEW_CODE, &c, e) ? -1 : 0;
+}
+
+/* Uses up the code: its profile into 'id' (0), or GAMEDB_NOT_FOUND whether it never
+** existed, was used, expired or is of the other kind — through the same statement. */
+static int take_code(pg_db *d, const gamedb_ask *a, int64_t *id, err *e) {
+  args c = {0};
+  a_hash(&c, a->code, 1), a_int(&c, a->now), a_int(&c, a->kind);
+  *id = 0;
+  int rc = one_row(d, ST_TAKE_CODE, &c, id, NULL, e);
+  return rc < 0 ? -1 : *id > 0 ? 0 : GAMEDB_NOT_FOUND;
+}
+
+static int db_link(gamedb *db, const gamedb_ask *a, char *nick, err *e) {
+  pg_db *d = of(db);
+  int64_t id, n;
+  int rc = profile_of(d, a->key, &id, nick, e);
+  if (rc) return rc < 0 ? -1 : GAMEDB_HELD;
+  if ((rc = take_code(d, a, &id, e))) return rc;
+  if (of_profile(d, ST_DEVICES, id, &n, NULL, e)) return -1;
+  if (n >= GAMEDB_MAX_DEVICES) return GAMEDB_FULL;
+  return of_profile(d, ST_NICK_OF, id, NULL, nick, e) ? -1 : new_device(d, a, id, e);
+}
+
+static int db_accept(gamedb *db, const gamedb_ask *a, char *nick, err *e) {
+  pg_db *d = of(db);
+  int64_t mine, theirs, n1, n2;
+  int rc = me(d, a, &mine, NULL, e);
+  if (rc || (rc = take_code(d, a, &theirs, e))) return rc;
+  if (theirs == mine) return GAMEDB_SELF;
+  if (of_profile(d, ST_FRIEND_COUNT, mine, &n1, NULL, e) || of_profile(d, ST_FRIEND_COUNT, theirs, &n2, NULL, e) ||
+      of_profile(d, ST_NICK_OF, theirs, NULL, nick, e))
+    return -1;
+  if (n1 >= GAMEDB_MAX_FRIENDS || n2 >= GAMEDB_MAX_FRIENDS) return GAMEDB_FULL;
+  args f = {0};
+  a_int(&f, mine), a_int(&f, theirs), a_int(&f, a->now);
+  return write_guarded(d, ST_BEFRIEND, &f, e) < 0 ? -1 : 0;
+}
+
+/* A friend of profile 'mine' (or itself) by nickname: 1 (its id), 0 (no friend of that
+** name, whether the name exists or not: one statement either way), -1. */
+static int friend_named(pg_db *d, int64_t mine, const char *nick, int64_t *id, err *e) {
+  args f = {0};
+  a_int(&f, mine), a_text(&f, nick);
+  return one_row(d, ST_FRIEND_NAMED, &f, id, NULL, e);
+}
+
+static int db_unfriend(gamedb *db, const gamedb_ask *a, err *e) {
+  pg_db *d = of(db);
+  int64_t mine, theirs;
+  int rc = me(d, a, &mine, NULL, e);
+  if (rc) return rc;
+  rc = friend_named(d, mine, a->nick, &theirs, e);
+  if (rc <= 0 || theirs == mine) return rc < 0 ? -1 : GAMEDB_NOT_FOUND;
+  args f = {0};
+  a_int(&f, mine), a_int(&f, theirs);
+  return write_guarded(d, ST_UNFRIEND, &f, e) < 0 ? -1 : 0;
+}
+
+/* The key's profile as the first argument of 'f': 0, GAMEDB_NO_PROFILE or -1. */
+static int me_first(pg_db *d, const gamedb_ask *a, char *nick, args *f, err *e) {
+  int64_t mine;
+  int rc = me(d, a, &mine, nick, e);
+  if (rc == 0) a_int(f, mine);
+  return rc;
+}
+
+static int db_friends(gamedb *db, const gamedb_ask *a, char *nick, gamedb_name_fn fn, void *ud, err *e) {
+  pg_db *d = of(db);
+  args f = {0};
+  int rc = me_first(d, a, nick, &f, e);
+  if (rc) return rc;
+  PGresult *res = run(d, &d->w, ST_FRIENDS, &f, e);
+  if (!res) return -1;
+  for (int i = 0; rc == 0 && i < PQntuples(res); i++) rc = fn(ud, PQgetvalue(res, i, 0));
+  PQclear(res);
+  return rc ? -1 : 0;
+}
+
+static void read_best(const PGresult *res, int row, gamedb_best *b) {
+  memset(b, 0, sizeof *b);
+  text(res, row, 0, b->variant, sizeof b->variant);
+  text(res, row, 1, b->rules, sizeof b->rules);
+  b->level = (int)num(res, row, 2);
+  b->points = (int)num(res, row, 3);
+  b->pieces = (int)num(res, row, 4);
+  b->moves = (int)num(res, row, 5);
+  b->finished = num(res, row, 6);
+  b->current = (int)num(res, row, 7);
+  b->best = (int)num(res, row, 8);
+}
+
+static int db_bests(gamedb *db, const gamedb_ask *a, gamedb_best_fn fn, void *ud, err *e) {
+  pg_db *d = of(db);
+  int64_t mine, theirs;
+  int rc = me(d, a, &mine, NULL, e);
+  if (rc) return rc;
+  if ((rc = friend_named(d, mine, a->nick, &theirs, e)) <= 0) return rc < 0 ? -1 : GAMEDB_NOT_FOUND;
+  args f = {0};
+  a_int(&f, theirs);
+  PGresult *res = run(d, &d->w, ST_BESTS, &f, e);
+  if (!res) return -1;
+  rc = 0;
+  for (int i = 0; rc == 0 && i < PQntuples(res); i++) {
+    gamedb_best b;
+    read_best(res, i, &b);
+    rc = fn(ud, &b);
+  }
+  PQclear(res);
+  return rc ? -1 : 0;
+}
+
+static void a_best(args *a, int64_t id, const gamedb_best *b) {
+  a_int(a, id), a_text(a, b->variant), a_text(a, b->rules), a_int(a, b->level);
+}
+
+static int db_upload(gamedb *db, const gamedb_ask *a, err *e) {
+  pg_db *d = of(db);
+  int64_t mine, n;
+  int rc = me(d, a, &mine, NULL, e);
+  if (rc || of_profile(d, ST_BEST_COUNT, mine, &n, NULL, e)) return rc ? rc : -1;
+  for (int i = 0; i < a->nbests; i++) { /* what is new, counted before anything is written */
+    args k = {0};
+    a_best(&k, mine, &a->bests[i]);
+    if ((rc = one_row(d, ST_KNOWN_BEST, &k, NULL, NULL, e)) < 0) return -1;
+    n += rc == 0;
+  }
+  if (n > GAMEDB_MAX_BESTS) return GAMEDB_FULL;
+  for (int i = 0; i < a->nbests; i++) {
+    const gamedb_best *b = &a->bests[i];
+    args p = {0};
+    a_best(&p, mine, b);
+    a_int(&p, b->points), a_int(&p, b->pieces), a_int(&p, b->moves), a_int(&p, b->finished);
+    a_int(&p, b->current), a_int(&p, b->best);
+    if (write_guarded(d, ST_PUT_BEST, &p, e)) return -1;
+  }
+  return 0;
+}
+
+static int db_forget(gamedb *db, const gamedb_ask *a, char *nick, err *e) {
+  args f = {0};
+  int rc = me_first(of(db), a, nick, &f, e);
+  return rc ? rc : write_guarded(of(db), ST_FORGET, &f, e) < 0 ? -1 : 0;
+}
+
 /* ------------------------------------------------------- notifications */
 
 static int connect_link(pg_db *d, link *k, err *e);
@@ -412,16 +682,15 @@ static const gamedb_ops pg_ops = {
     /* live       */ db_live,
     /* pdn        */ db_pdn,
     /* history    */ db_history,
-    /* Profiles and friends: not on this store yet (the server says so to a client that asks). */
-    /* claim      */ NULL,
-    /* add_code   */ NULL,
-    /* link       */ NULL,
-    /* accept     */ NULL,
-    /* unfriend   */ NULL,
-    /* friends    */ NULL,
-    /* bests      */ NULL,
-    /* upload     */ NULL,
-    /* forget     */ NULL,
+    /* claim      */ db_claim,
+    /* add_code   */ db_add_code,
+    /* link       */ db_link,
+    /* accept     */ db_accept,
+    /* unfriend   */ db_unfriend,
+    /* friends    */ db_friends,
+    /* bests      */ db_bests,
+    /* upload     */ db_upload,
+    /* forget     */ db_forget,
     /* game       */ db_game,
     /* notify     */ db_notify,
     /* listen     */ db_listen,

@@ -2,10 +2,12 @@
 store (pg.py starts it): the players of a game on different nodes and a spectator on a
 third; the same ply sent through two nodes at once, exactly one applied; a node killed
 mid-game, nothing acknowledged lost and its player back through another node; a flag
-falling while the node that took the last move is down.
+falling while the node that took the last move is down; a profile and its invitation
+through different nodes, a code handed to two nodes at once working once.
 """
 import asyncio
 import random
+import secrets
 import sys
 
 import wsclient
@@ -133,6 +135,38 @@ async def t_a_flag_falls_while_the_node_of_the_last_move_is_down(argv):
     finally:
         stop([na, nc])
         nb.close()
+
+
+async def claimed(node, nick, key):
+    c = await Client.open(node, nick)
+    await c.send(type="claim", name=nick, key=key, id=1)
+    return c, await c.reply(1)
+
+
+async def t_a_profile_and_its_codes_work_through_every_node(argv):
+    (na, nb, nc), store = nodes(3)
+    try:
+        key = secrets.token_hex(32)
+        ana, got = await claimed(na, "ana", key)
+        check(got["type"] == "profile", "ana's claim: %s" % got)
+        _, got = await claimed(nb, "ANA", secrets.token_hex(32))
+        check(got.get("code") == "taken", "the nickname claimed again on another node: %s" % got)
+        _, got = await claimed(nc, "ana", key)
+        check(got.get("name") == "ana", "ana's key on a third node: %s" % got)
+        bob, _ = await claimed(nb, "bob", secrets.token_hex(32))
+        eve, _ = await claimed(nc, "eve", secrets.token_hex(32))
+        await ana.send(type="invite", id=2)
+        code = (await ana.expect("code", re=2))["code"]
+        # the same invitation through two nodes at once: one friendship
+        await asyncio.gather(bob.send(type="accept", code=code, id=3), eve.send(type="accept", code=code, id=3))
+        answers = sorted([(await bob.reply(3))["type"], (await eve.reply(3))["type"]])
+        check(answers == ["error", "friend"], "the code worked for %s" % answers)
+        await ana.send(type="friends", id=4)
+        friends = [f["name"] for f in (await ana.expect("friends", re=4))["friends"]]
+        rows = wsclient.pg.sql(store, "select count(*) from friend")
+        check(len(friends) == 1 and friends[0] in ("bob", "eve") and rows == "2", "friends %s, rows %s" % (friends, rows))
+    finally:
+        stop([na, nb, nc])
 
 
 if __name__ == "__main__":

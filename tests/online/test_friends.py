@@ -1,4 +1,4 @@
-"""test_friends.py DRAUGHTS WORKDIR — profiles and friends against a real server on
+"""test_friends.py DRAUGHTS WORKDIR PLUGINS — profiles and friends against a real server on
 loopback: nicknames claimed with device keys, a second device linked, invitations
 (expired, reused, guessed), friends' bests and nobody else's, a friend removed, a
 profile deleted, an old store migrated; then the same through the 'draughts' command
@@ -11,7 +11,8 @@ import sqlite3
 import subprocess
 import sys
 
-from wsclient import Client, Server, check, run
+import wsclient
+from wsclient import Client, Server, check, new_store, run
 from wsclient import with_server as serving
 
 DRAUGHTS, WORK, PLUGINS = sys.argv[1], sys.argv[2], sys.argv[3]
@@ -23,7 +24,7 @@ _stores = [0]
 
 def store():
     _stores[0] += 1
-    return os.path.join(WORK, "friends%d.db" % _stores[0])
+    return new_store(os.path.join(WORK, "friends%d.db" % _stores[0]))
 
 
 async def with_server(body, *args):
@@ -275,7 +276,12 @@ async def t_codes_waiting_are_limited(argv):
     await with_server(body)
 
 
-async def t_a_schema_1_store_is_migrated_in_place(argv):
+OLD_GAME = ("INSERT INTO game VALUES('oldgame1', 'abcdef', 'brazilian', 'official', 0, 0, 500, 0, 2, 1,"
+            " 'black resigned', 'ana', 'bob', NULL, NULL, 0, 0, 0, 1, 2, '', '[Result \"1-0\"]');")
+
+
+def schema_1_sqlite():
+    """A version-1 SQLite store built by hand, as a server of that version left it."""
     path = store()
     con = sqlite3.connect(path)
     con.executescript(
@@ -288,11 +294,36 @@ async def t_a_schema_1_store_is_migrated_in_place(argv):
         "  rematch_of TEXT NOT NULL DEFAULT '', pdn TEXT);"
         "CREATE TABLE move(game TEXT NOT NULL REFERENCES game(id), ply INTEGER NOT NULL, path TEXT NOT NULL,"
         "  at INTEGER NOT NULL, clock_ms INTEGER NOT NULL, PRIMARY KEY(game, ply)) WITHOUT ROWID;"
-        "CREATE TABLE node(id INTEGER PRIMARY KEY CHECK(id = 1), alive INTEGER NOT NULL);"
-        "INSERT INTO game VALUES('oldgame1', 'abcdef', 'brazilian', 'official', 0, 0, 500, 0, 2, 1, 'black resigned',"
-        "  'ana', 'bob', NULL, NULL, 0, 0, 0, 1, 2, '', '[Result \"1-0\"]');"
+        "CREATE TABLE node(id INTEGER PRIMARY KEY CHECK(id = 1), alive INTEGER NOT NULL);" + OLD_GAME +
         "PRAGMA user_version=1; PRAGMA application_id=1685222262;")
     con.close()
+    return path
+
+
+async def schema_1_pg():
+    """A version-1 PostgreSQL store: today's with what version 2 added taken away again."""
+    uri = store()
+    srv = Server(DRAUGHTS, uri)
+    await Client.open(srv, "x")  # the server is up, its signals handled
+    srv.stop()
+    wsclient.pg.sql(uri, "DROP TABLE best, friend, code, device, profile; UPDATE draughts_schema SET version = 1;"
+                    + OLD_GAME)
+    return uri
+
+
+def version_and_nicknames(store):
+    if wsclient.STORE == "pg":
+        pg = wsclient.pg
+        return int(pg.sql(store, "SELECT version FROM draughts_schema")), pg.sql(store, "SELECT nickname FROM profile")
+    con = sqlite3.connect(store)
+    version = con.execute("PRAGMA user_version").fetchone()[0]
+    names = con.execute("SELECT nickname FROM profile").fetchall()
+    con.close()
+    return version, "\n".join(n for n, in names)
+
+
+async def t_a_schema_1_store_is_migrated_in_place(argv):
+    path = await schema_1_pg() if wsclient.STORE == "pg" else schema_1_sqlite()
     srv = Server(DRAUGHTS, path)
     try:
         a, _ = await profile(srv, "ana")
@@ -300,11 +331,8 @@ async def t_a_schema_1_store_is_migrated_in_place(argv):
         check((await a.expect("history"))["games"][0]["game"] == "oldgame1", "the old game survived")
     finally:
         srv.stop()
-    con = sqlite3.connect(path)
-    version = con.execute("PRAGMA user_version").fetchone()[0]
-    names = con.execute("SELECT nickname FROM profile").fetchall()
-    con.close()
-    check(version == 2 and names == [("ana",)], "after the migration: version %d, %s" % (version, names))
+    version, names = version_and_nicknames(path)
+    check(version == 2 and names == "ana", "after the migration: version %d, %r" % (version, names))
 
 
 # ------------------------------------------------------- the command line

@@ -6,8 +6,8 @@
 # then profiles and friends, by that client and by the 'draughts' command (test_friends.py).
 # Each test starts its own 'draughts serve' on a port the system chooses and stops it;
 # the work directory goes at the end.  With 'pg' every server keeps its games in
-# PostgreSQL instead of SQLite: one started by each script for itself (pg.py), and
-# several nodes share one (test_cluster.py).
+# PostgreSQL instead of SQLite (profiles and friends too): one started by each script
+# for itself (pg.py), and then several nodes share one (test_cluster.py).
 set -u
 draughts=$1
 plugins=$2
@@ -22,12 +22,12 @@ for py in python3 /usr/bin/python3; do
     cd "$src/tests/online" || exit 1
     "$py" test_server.py "$draughts" "$work/server"; a=$?
     "$py" test_client.py "$draughts" "$work/client"; b=$?
+    "$py" test_friends.py "$draughts" "$work/friends" "$plugins"; c=$?
+    d=0
     if [ "${4:-}" = pg ]; then
-      "$py" test_cluster.py "$draughts" "$work/server"; c=$?
-    else
-      "$py" test_friends.py "$draughts" "$work/friends" "$plugins"; c=$?
+      "$py" test_cluster.py "$draughts" "$work/server"; d=$?
     fi
-    [ $a -eq 0 ] && [ $b -eq 0 ] && [ $c -eq 0 ]
+    [ $a -eq 0 ] && [ $b -eq 0 ] && [ $c -eq 0 ] && [ $d -eq 0 ]
     exit
   fi
 done
