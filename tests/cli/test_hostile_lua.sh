@@ -37,7 +37,7 @@ check() {
 for f in "$corpus"/*.lua; do
   header input "$f" >"$work/in"
   set -f # the arguments are split on spaces, never globbed
-  timeout 20 "$draughts" $(header run "$f") <"$work/in" >"$work/out" 2>"$work/err"
+  timeout 60 "$draughts" $(header run "$f") <"$work/in" >"$work/out" 2>"$work/err"
   rc=$?
   set +f
   check "$f" $rc
