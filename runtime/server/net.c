@@ -500,6 +500,31 @@ static int listen_on(server *srv, err *e) {
                  srv->cfg.cert ? "the certificate and key do not work" : "the port is taken or the address is not this machine's");
 }
 
+/* SIGINT and SIGTERM stop the server cleanly from the moment it is open, so a stop
+** asked for as soon as it said where it listens is a clean one too. */
+static void catch_signals(server *srv) {
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sigemptyset(&sa.sa_mask);
+  sa.sa_handler = on_stop; /* no SA_RESTART: the loop's wait ends at once */
+  stop_asked = 0;
+  stop_ctx = srv->ctx;
+  sigaction(SIGINT, &sa, &srv->old_int);
+  sigaction(SIGTERM, &sa, &srv->old_term);
+  sa.sa_handler = SIG_IGN;
+  sigaction(SIGPIPE, &sa, &srv->old_pipe);
+  srv->signals_caught = 1;
+}
+
+static void release_signals(server *srv) {
+  if (!srv->signals_caught) return;
+  stop_ctx = NULL;
+  sigaction(SIGINT, &srv->old_int, NULL);
+  sigaction(SIGTERM, &srv->old_term, NULL);
+  sigaction(SIGPIPE, &srv->old_pipe, NULL);
+  srv->signals_caught = 0;
+}
+
 server *server_open(registry *reg, const server_config *c, err *e) {
   server *srv = xmalloc(sizeof *srv);
   memset(srv, 0, sizeof *srv);
@@ -526,6 +551,7 @@ server *server_open(registry *reg, const server_config *c, err *e) {
     server_close(srv);
     return NULL;
   }
+  catch_signals(srv);
   return srv;
 }
 
@@ -534,16 +560,6 @@ const char *server_store(const server *srv) { return srv->store_path; }
 int server_restored(const server *srv) { return srv->restored; }
 
 int server_run(server *srv, err *e) {
-  struct sigaction sa, old_int, old_term, old_pipe;
-  memset(&sa, 0, sizeof sa);
-  sigemptyset(&sa.sa_mask);
-  sa.sa_handler = on_stop; /* no SA_RESTART: the loop's wait ends at once */
-  sigaction(SIGINT, &sa, &old_int);
-  sigaction(SIGTERM, &sa, &old_term);
-  sa.sa_handler = SIG_IGN;
-  sigaction(SIGPIPE, &sa, &old_pipe);
-  stop_asked = 0;
-  stop_ctx = srv->ctx;
   lws_sul_schedule(srv->ctx, 0, &srv->tick, on_tick, TICK_MS * LWS_US_PER_MS);
   while (!stop_asked && !srv->store_failed) {
     lws_service(srv->ctx, 0);
@@ -553,10 +569,7 @@ int server_run(server *srv, err *e) {
   store_alive(srv, wall_ms()); /* so that a restart charges no one for the time stopped */
   err why;
   if (writer_stop(srv->w, &why) && !srv->store_failed) store_failed(srv, &why);
-  stop_ctx = NULL;
-  sigaction(SIGINT, &old_int, NULL);
-  sigaction(SIGTERM, &old_term, NULL);
-  sigaction(SIGPIPE, &old_pipe, NULL);
+  release_signals(srv);
   if (srv->store_failed) return err_set(e, "the store failed, so the server stopped: %s", srv->store_err.msg);
   return 0;
 }
@@ -564,6 +577,7 @@ int server_run(server *srv, err *e) {
 void server_close(server *srv) {
   if (!srv) return;
   err e;
+  release_signals(srv);
   pool_free(srv->pool); /* before the context too: its threads wake the loop through it */
   writer_stop(srv->w, &e); /* before the context: the writer wakes the loop through it */
   cluster_stop(srv);       /* ...and so does the listener */

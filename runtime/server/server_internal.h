@@ -13,6 +13,7 @@
 #ifndef DRAUGHTS_SERVER_INTERNAL_H
 #define DRAUGHTS_SERVER_INTERNAL_H
 
+#include <signal.h>
 #include <libwebsockets.h>
 
 #include "game.h"
@@ -137,6 +138,8 @@ struct table {
 };
 
 struct server {
+  struct sigaction old_int, old_term, old_pipe; /* net.c: the handlers before the server's own */
+  int signals_caught;
   registry *reg;
   server_config cfg;
   gamedb *db;
