@@ -220,7 +220,8 @@ int bench_server(registry *reg, const cli_args *a) {
   memset(&b, 0, sizeof b);
   b.server = a->server;
   if (split_nodes(&b)) return CLI_USAGE;
-  b.variant = a->nargs ? a->args[0] : reg->count ? reg->items[0]->v.name : "brazilian";
+  b.variant = a->nargs ? a->args[0] : reg->count ? reg->items[0]->v.name : NULL;
+  if (!b.variant) return cli_error("no variant plugins found: bench --server needs one to play"), CLI_FAILED;
   b.ngames = a->games ? a->games : 100;
   b.nwatch = a->spectators;
   b.r.s = 12345;

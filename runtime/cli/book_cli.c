@@ -3,7 +3,7 @@
 ** book of the rules (runtime/engine/book.c), every position up to N plies from the
 ** start with the move a search of D plies chooses; 'book probe VARIANT --fen F':
 ** the book's move; 'book openings VARIANT [--plies N] [--depth D]': every line of N
-** plies from the start (3: the three-move ballot of English checkers) that a search
+** plies from the start (3: a three-move ballot list, as checkers players use) that a search
 ** of D plies finds playable — neither side more than a man and a half up — one a
 ** line, for 'draughts match --openings'.  --dir D: the folder of the book.
 */

@@ -135,11 +135,11 @@ int pdn_result(const pdn_record *r, const game *g, pdn_notes *notes) {
 }
 
 const char *pdn_result_text(const dr_variant *v, int result) {
-  int international = pdn_results(v) == DR_PDN_RESULTS_INTERNATIONAL;
+  int two_points = pdn_results(v) == DR_PDN_RESULTS_TWO_POINTS;
   switch (result) {
-  case DR_WHITE_WINS: return international ? "2-0" : "1-0";
-  case DR_BLACK_WINS: return international ? "0-2" : "0-1";
-  case DR_DRAW: return international ? "1-1" : "1/2-1/2";
+  case DR_WHITE_WINS: return two_points ? "2-0" : "1-0";
+  case DR_BLACK_WINS: return two_points ? "0-2" : "0-1";
+  case DR_DRAW: return two_points ? "1-1" : "1/2-1/2";
   default: return "*";
   }
 }

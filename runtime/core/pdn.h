@@ -89,7 +89,7 @@ DRI_FUNC int pdn_replay(const pdn_record *r, const ruleset *rs, game *g, pdn_not
 ** Both result families are read: 1-0 and 2-0 are the first player's win. */
 DRI_FUNC int pdn_result(const pdn_record *r, const game *g, pdn_notes *notes);
 
-/* "1-0", or "2-0" for a variant of the international result type; "*" while on. */
+/* "1-0", or "2-0" for a variant whose win counts two points; "*" while on. */
 DRI_FUNC const char *pdn_result_text(const dr_variant *v, int result);
 
 /* The tag that names the player of 'side': "White" or "Black" by the colour the

@@ -131,7 +131,7 @@ static int validate_conventions(const dr_variant *v, err *e) {
     return err_set(e, "conventions: numeric PDN notation, but the points have no numbers");
   if (c->pdn_capture && c->pdn_capture != 'x' && c->pdn_capture != ':')
     return err_set(e, "conventions: the PDN capture separator must be 'x' or ':'");
-  if (c->pdn_results > DR_PDN_RESULTS_INTERNATIONAL)
+  if (c->pdn_results > DR_PDN_RESULTS_TWO_POINTS)
     return err_set(e, "conventions: unknown PDN result type %d", c->pdn_results);
   if (c->hub_name && !name_is_valid(c->hub_name, PLUGIN_NAME_MAX))
     return err_set(e, "conventions: the Hub name is not [a-z0-9_]+");

@@ -18,7 +18,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 typedef struct sandbox {
   size_t used, cap;
@@ -71,24 +70,17 @@ static int stop(lua_State *L) {
   return lua_error(L);
 }
 
-/* The time a call may run is the processor time of its thread: a script cannot wait
-** for anything, so what it spends is work, and a busy machine does not make a
-** well-behaved script fail. */
-static double cpu_seconds(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 /* The clock is read every 1000 instructions: a single instruction may do much C
 ** work (copy a million arguments, compare two long strings, walk an '__index'
-** chain) that the instruction count does not see. */
+** chain) that the instruction count does not see.  It is the thread's processor
+** time: a script cannot wait for anything, so what it spends is work, and a busy
+** machine does not make a well-behaved script fail. */
 static void count_hook(lua_State *L, lua_Debug *ar) {
   (void)ar;
   sandbox *sb = sandbox_of(L);
   if (!sb->spent) {
     sb->budget -= lua_gethookcount(L);
-    if (sb->budget >= 0 && cpu_seconds() < sb->deadline) return;
+    if (sb->budget >= 0 && thread_seconds() < sb->deadline) return;
     char what[80];
     if (sb->budget < 0) snprintf(what, sizeof what, "instruction budget exhausted (endless loop?)");
     else snprintf(what, sizeof what, "time limit exceeded (a call may run %g s)", SCRIPT_TIME_LIMIT);
@@ -145,11 +137,11 @@ int script_out_of_memory(lua_State *L) {
   return stop(L);
 }
 
-void script_clock_pause(lua_State *L) { sandbox_of(L)->paused_at = cpu_seconds(); }
+void script_clock_pause(lua_State *L) { sandbox_of(L)->paused_at = thread_seconds(); }
 
 void script_clock_resume(lua_State *L) {
   sandbox *sb = sandbox_of(L);
-  sb->deadline += cpu_seconds() - sb->paused_at;
+  sb->deadline += thread_seconds() - sb->paused_at;
   sb->paused_at = 0;
 }
 
@@ -242,7 +234,7 @@ int script_call(script *sc, int nargs, int nresults, err *e) {
   if (sb->depth++ == 0) {
     sb->refused = 0;
     sb->budget = SCRIPT_INSTRUCTION_BUDGET;
-    sb->deadline = cpu_seconds() + SCRIPT_TIME_LIMIT;
+    sb->deadline = thread_seconds() + SCRIPT_TIME_LIMIT;
   }
   int status = lua_pcall(sc->L, nargs, nresults, 0);
   sb->depth--;

@@ -100,6 +100,12 @@ double now_seconds(void) {
   return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+double thread_seconds(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
 int name_is_valid(const char *s, size_t max) {
   if (!s || !*s || strnlen(s, max + 1) > max) return 0; /* bounded: a plugin's name may be garbage */
   for (; *s; s++)

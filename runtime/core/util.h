@@ -62,5 +62,7 @@ DRI_FUNC int make_dirs(const char *dir, err *e);
 
 /* Monotonic time in seconds. */
 DRI_FUNC double now_seconds(void);
+/* The calling thread's processor time in seconds. */
+DRI_FUNC double thread_seconds(void);
 
 #endif

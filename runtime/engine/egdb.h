@@ -30,7 +30,7 @@ typedef struct egdb egdb;
 /* $XDG_DATA_HOME/draughts/egdb, else ~/.local/share/draughts/egdb. */
 DRI_FUNC int egdb_default_dir(char *out, size_t len, err *e);
 
-/* "english preset=acf move_limit=40": what a database's results depend on. */
+/* "VARIANT preset=NAME option=value ...": what a database's results depend on. */
 DRI_FUNC void egdb_identity(const ruleset *rs, char *out, size_t len);
 
 /* The folder of these rules' files under 'dir' (NULL: the default): dir/VARIANT-HASH. */

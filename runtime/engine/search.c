@@ -272,12 +272,6 @@ static void flush_nodes(worker *w) {
   w->flushed = w->nodes;
 }
 
-static double thread_seconds(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
 /* The time the limits are measured on: the wall clock, or the thread's processor time. */
 static double clock_of(const worker *w) {
   return w->sh->cpu_clock ? thread_seconds() - w->cpu0 : now_seconds();

@@ -412,10 +412,6 @@ static int prepare(conn *c, const proto_msg *m, job *j) {
 
 int friends_message(conn *c, const proto_msg *m) {
   if (m->type < MSG_CLAIM || m->type > MSG_DELETE_PROFILE) return 0;
-  if (!c->srv->db->ops->claim) {
-    conn_error(c, m->id, "not_allowed", "%s: this server's store keeps no profiles", proto_type_name(m->type));
-    return 1;
-  }
   if (!c->signed_in && m->type != MSG_CLAIM && m->type != MSG_SIGN_IN && m->type != MSG_LINK) {
     conn_error(c, m->id, "no_profile", "%s: claim a nickname or link this device first", proto_type_name(m->type));
     return 1;

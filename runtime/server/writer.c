@@ -59,6 +59,11 @@ static void idlist_add(idlist *l, const char *id) {
   snprintf(l->id[l->n++], sizeof *l->id, "%s", id);
 }
 
+/* The writes of one game's row (not the heartbeat, an event or a friends job). */
+static int names_a_game(const write_op *op) {
+  return op->kind != W_ALIVE && op->kind != W_EVENT && op->kind != W_JOB;
+}
+
 static int apply(gamedb *db, const write_op *op, err *e) {
   const gamedb_game *g = &op->g;
   switch (op->kind) {
@@ -118,7 +123,7 @@ static int commit(writer *w, const write_op *ops, err *e) {
     const write_op *op = order[i].op;
     int applied = op->kind == W_EVENT ? 0 : apply(db, op, e);
     if (applied < 0) rc = -1;
-    else if (op->kind != W_ALIVE && op->kind != W_EVENT && op->kind != W_JOB) idlist_add(applied ? &w->refused : &w->wrote, op->g.id);
+    else if (names_a_game(op)) idlist_add(applied ? &w->refused : &w->wrote, op->g.id);
   }
   free(order);
   if (rc == 0 && db->ops->notify) rc = tell_others(w, e);
@@ -223,7 +228,7 @@ void writer_forget(server *srv, const char *id) {
   write_op **p = &w->head, *last = NULL;
   while (*p) {
     write_op *op = *p;
-    if (op->kind != W_ALIVE && op->kind != W_EVENT && op->kind != W_JOB && strcmp(op->g.id, id) == 0) {
+    if (names_a_game(op) && strcmp(op->g.id, id) == 0) {
       *p = op->next;
       op->next = NULL;
       free_ops(op);

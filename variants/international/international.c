@@ -89,6 +89,12 @@ static int endgame_plies(const dr_position *pos, const char **why) {
   return 0;
 }
 
+/* How long both sides have held a king: the endgame count runs from then. */
+static int kings_held(const dr_history *h) {
+  return h->plies_with_king[DR_WHITE] < h->plies_with_king[DR_BLACK] ? h->plies_with_king[DR_WHITE]
+                                                                     : h->plies_with_king[DR_BLACK];
+}
+
 static int in_judge(const dr_rules *rules, const dr_position *pos, const dr_history *h,
                     const char **why) {
   int turn = pos->turn, limit = rules->opt[IN_OPT_QUIET_MOVE_LIMIT];
@@ -107,8 +113,7 @@ static int in_judge(const dr_rules *rules, const dr_position *pos, const dr_hist
   }
   if (rules->opt[IN_OPT_ENDGAME_COUNTS]) {
     int plies = endgame_plies(pos, why);
-    int since = h->plies_with_king[DR_WHITE] < h->plies_with_king[DR_BLACK] ? h->plies_with_king[DR_WHITE]
-                                                                           : h->plies_with_king[DR_BLACK];
+    int since = kings_held(h);
     if (plies && since >= plies) return DR_DRAW;
   }
   *why = "";
@@ -121,8 +126,7 @@ static const char *in_draw_count(const dr_rules *rules, const dr_position *pos, 
   int quiet = rules->opt[IN_OPT_QUIET_MOVE_LIMIT];
   const char *why = NULL;
   int plies = rules->opt[IN_OPT_ENDGAME_COUNTS] ? endgame_plies(pos, &why) : 0;
-  int since = h->plies_with_king[DR_WHITE] < h->plies_with_king[DR_BLACK] ? h->plies_with_king[DR_WHITE]
-                                                                         : h->plies_with_king[DR_BLACK];
+  int since = kings_held(h);
   if (plies && (quiet <= 0 || plies - since < 2 * quiet - h->plies_since_man_move)) {
     *counted = since / 2;
     *limit = plies / 2;
@@ -176,7 +180,7 @@ static const dr_conventions conventions = {
   .size = sizeof(dr_conventions),
   .pdn_notation = DR_PDN_NUMERIC,
   .pdn_capture = 'x',
-  .pdn_results = DR_PDN_RESULTS_INTERNATIONAL,
+  .pdn_results = DR_PDN_RESULTS_TWO_POINTS,
   .hub_name = "normal",
 };
 

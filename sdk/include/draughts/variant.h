@@ -206,8 +206,9 @@ typedef struct dr_helper {
 ** here (the loader checks the start colour and the notation letter).
 */
 enum { DR_PDN_NUMERIC = 1, DR_PDN_ALGEBRAIC = 2 };
-enum { DR_PDN_RESULTS_DEFAULT = 0,      /* 1-0, 0-1, 1/2-1/2 */
-       DR_PDN_RESULTS_INTERNATIONAL = 1 /* 2-0, 0-2, 1-1 */ };
+enum { DR_PDN_RESULTS_DEFAULT = 0,    /* 1-0, 0-1, 1/2-1/2 */
+       DR_PDN_RESULTS_TWO_POINTS = 1, /* 2-0, 0-2, 1-1: a win counts two points */
+       DR_PDN_RESULTS_INTERNATIONAL = DR_PDN_RESULTS_TWO_POINTS /* the same, by the name ABI 2 gave it */ };
 
 typedef struct dr_conventions {
   uint32_t size;            /* sizeof(dr_conventions) when the plugin was built */
