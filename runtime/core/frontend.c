@@ -28,14 +28,9 @@ int frontend_validate(const dr_frontend *f, err *e) {
   return 0;
 }
 
-/* Copies what the plugin declared, never more than it has nor more than we know of. */
+/* The plugin's descriptor, as much of it as both sides know, then checked. */
 static int adopt_descriptor(frontend *f, const dr_frontend *src, err *e) {
-  uint32_t head[2];
-  memcpy(head, src, sizeof head);
-  size_t n = head[1] < sizeof f->fe ? head[1] : sizeof f->fe;
-  if (head[0] > DR_FRONTEND_ABI_VERSION || head[1] < sizeof head) n = sizeof head;
-  memset(&f->fe, 0, sizeof f->fe);
-  memcpy(&f->fe, src, n);
+  adopt_versioned(&f->fe, sizeof f->fe, src, DR_FRONTEND_ABI_VERSION);
   return frontend_validate(&f->fe, e);
 }
 

@@ -174,14 +174,9 @@ static int adopt_conventions(plugin *p, err *e) {
   return 0;
 }
 
-/* Copies what the plugin declared, never more than it has nor more than we know of. */
+/* The plugin's descriptor, as much of it as both sides know, then checked. */
 static int adopt_descriptor(plugin *p, const dr_variant *src, err *e) {
-  uint32_t head[2];
-  memcpy(head, src, sizeof head);
-  size_t n = head[1] < sizeof p->v ? head[1] : sizeof p->v;
-  if (head[0] > DR_ABI_VERSION || head[1] < sizeof head) n = sizeof head;
-  memset(&p->v, 0, sizeof p->v);
-  memcpy(&p->v, src, n);
+  adopt_versioned(&p->v, sizeof p->v, src, DR_ABI_VERSION);
   if (p->v.abi_version <= DR_ABI_VERSION && adopt_conventions(p, e)) return -1;
   return plugin_validate(&p->v, e);
 }

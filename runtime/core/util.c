@@ -106,6 +106,15 @@ double thread_seconds(void) {
   return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+void adopt_versioned(void *dst, size_t dst_size, const void *src, uint32_t known_abi) {
+  uint32_t head[2];
+  memcpy(head, src, sizeof head);
+  size_t n = head[1] < dst_size ? head[1] : dst_size;
+  if (head[0] > known_abi || head[1] < sizeof head) n = sizeof head;
+  memset(dst, 0, dst_size);
+  memcpy(dst, src, n);
+}
+
 int name_is_valid(const char *s, size_t max) {
   if (!s || !*s || strnlen(s, max + 1) > max) return 0; /* bounded: a plugin's name may be garbage */
   for (; *s; s++)

@@ -50,6 +50,12 @@ DRI_FUNC char *read_file_max(const char *path, size_t max, size_t *len, err *e);
 ** person's or a server's data). */
 DRI_FUNC int mkdir_parents(const char *file, err *e);
 
+/* Copies a versioned descriptor a plugin declared ({abi_version, size, ...}) into 'dst'
+** ('dst_size' bytes, zeroed first): never more than the plugin says it has nor more than
+** we know of; only the two heading words when its version is newer than 'known_abi' or
+** its size is nonsense, so the validator can name the problem. */
+DRI_FUNC void adopt_versioned(void *dst, size_t dst_size, const void *src, uint32_t known_abi);
+
 /* A name a plugin gives itself or its options and presets: [a-z0-9_]+, at most 'max' long. */
 DRI_FUNC int name_is_valid(const char *s, size_t max);
 
