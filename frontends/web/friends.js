@@ -6,8 +6,9 @@
 
 import {h} from './dom.js';
 
-// The page's storage belongs to its origin, which is the server that served it: one key
-// per server, as the protocol asks, with nothing more to it.
+// The page's storage belongs to its origin, which is the server that served it: so one key
+// per server, as the protocol asks. HELD is the nickname the key holds, once it holds one:
+// a later visit signs in, and a profile gone meanwhile is named when the page says so.
 const KEY = 'draughts.device-key', HELD = 'draughts.profile';
 const LINK_PREFIX = '#invite=';
 
@@ -59,7 +60,10 @@ function nickOf(text) {
   return text;
 }
 
-const when = (ms) => h('time', {datetime: new Date(ms).toISOString()}, new Date(ms).toLocaleString());
+const when = (ms, day = false) => {
+  const d = new Date(ms);
+  return h('time', {datetime: d.toISOString()}, day ? d.toLocaleDateString() : d.toLocaleString());
+};
 
 // The profile this browser held is gone (deleted, from here or another device): its key
 // is forgotten, and the connection holds no profile.
@@ -108,7 +112,7 @@ function bestsGroups(b) {
 function recordRow(r) {
   return h('tr', {}, h('td', {}, String(r.level)), h('td', {class: 'points'}, String(r.points)),
            h('td', {class: 'mark'}, r.mark ? `beats ${r.mark}` : ''), h('td', {}, String(r.pieces)),
-           h('td', {}, String(r.moves)), h('td', {}, r.finished ? when(r.finished * 1000) : ''));
+           h('td', {}, String(r.moves)), h('td', {}, r.finished ? when(r.finished * 1000, true) : ''));
 }
 
 // One profile's bests: per variant and rules, the best streak and the record at each level.
@@ -120,7 +124,7 @@ function bestsView(b, titleOf) {
     const rows = g.records.sort((x, y) => x.level - y.level).map(recordRow);
     return h('table', {class: 'bests', 'data-variant': g.variant},
       h('caption', {}, `${titleOf(g.variant)} · ${g.rules}${streak}`),
-      rows.length ? h('thead', {}, h('tr', {}, ['Level', 'Points', 'Mark', 'Pieces', 'Moves', 'When'].map((t) => h('th', {}, t)))) : null,
+      rows.length ? h('thead', {}, h('tr', {}, ['Level', 'Points', 'Mark', 'Pieces', 'Moves', 'When'].map((t) => h('th', {class: t === 'Mark' ? 'mark' : null}, t)))) : null,
       h('tbody', {}, rows));
   });
 }

@@ -1,4 +1,4 @@
-// test_friends.mjs DRAUGHTS WORKDIR — profiles and friends in the web page, against a real
+// test_friends.mjs DRAUGHTS WORKDIR [SCREENSHOT_DIR] — profiles and friends in the web page, against a real
 // server on loopback, each person a browser context of their own (their own storage): two
 // nicknames claimed (a clash refused in the server's words), bests uploaded over the
 // protocol with the key the page kept, an invitation link copied and opened (accepted, then
@@ -6,10 +6,12 @@
 // a friend removed for both, a second device linked, then the profile deleted from it and
 // gone from the first. Every wait has a timeout; nothing sleeps.
 import {join} from 'node:path';
-import {check, launch, newPage, results, startServer, test} from './lib.mjs';
+import {check, keepShot, launch, newChecker, newPage, results, startServer, test} from './lib.mjs';
 
-const [draughts, work] = process.argv.slice(2);
-const RECORD = {variant: 'brazilian', rules: 'official', level: 3, points: 1160, pieces: 9, moves: 24, finished: 1796000000};
+const [draughts, work, shots] = process.argv.slice(2);
+const RECORDS = [{variant: 'brazilian', rules: 'official', level: 3, points: 1160, pieces: 9, moves: 24, finished: 1796000000},
+                 {variant: 'brazilian', rules: 'official', level: 1, points: 1290, pieces: 12, moves: 17, finished: 1795000000},
+                 {variant: 'russian', rules: 'official', level: 2, points: 500, pieces: 4, moves: 40, finished: 1795000000}];
 const STREAK = {variant: 'brazilian', rules: 'official', current: 2, best: 4};
 const BOB = '<b>bob</b>'; // a nickname that would be markup, were it ever taken as such
 const NOT_A_CODE = 'that code does not work: a code works once, until it expires';
@@ -68,6 +70,7 @@ function upload(page, records, streaks) {
 const server = await startServer(draughts, join(work, 'server.db'));
 const url = server.url;
 const browser = await launch();
+const checker = await newChecker(browser);
 try {
   const ana = await newPage(browser), bob = await newPage(browser);
   let invite = null;
@@ -89,7 +92,7 @@ try {
     await enter(bob, 'form.claim', BOB);
     check((await text(bob, '.profile-name strong')) === BOB, 'bob\'s nickname is not shown as it is');
     check((await storedKey(bob)) === key, 'the key changed on claiming');
-    check((await upload(ana, [RECORD], [STREAK])) === 'welcome profile uploaded', 'the upload was not taken');
+    check((await upload(ana, RECORDS, [STREAK])) === 'welcome profile uploaded', 'the upload was not taken');
   });
 
   await test('an invitation link, copied, opened by the friend: both see each other', async () => {
@@ -110,10 +113,13 @@ try {
     check((await text(bob, '.friends-note')) === "You and ana are friends now: you see each other's bests.", 'no word of the new friend');
     check(bob.url() === `${url}/`, `the address still holds the code: ${bob.url()}`);
     await bob.waitForSelector(`${friendSel('ana')} table.bests`);
-    const caption = await text(bob, `${friendSel('ana')} table.bests caption`);
-    check(caption === 'Brazilian draughts · official · best streak 4 (now 2)', `ana's bests are headed '${caption}'`);
-    const row = await bob.$$eval(`${friendSel('ana')} tbody tr td`, (l) => l.slice(0, 5).map((e) => e.textContent).join(' '));
-    check(row === '3 1160 beats Expert 9 24', `ana's record reads '${row}'`);
+    const tables = await bob.$$eval(`${friendSel('ana')} table.bests`, (l) => l.map((t) => [t.caption.textContent,
+      ...[...t.tBodies[0].rows].map((r) => [...r.cells].slice(0, 5).map((c) => c.textContent).join(' '))].join(' | ')));
+    const want = ['Brazilian draughts · official · best streak 4 (now 2) | 1 1290 beats Pro 12 17 | 3 1160 beats Expert 9 24',
+                  'Russian draughts · official | 2 500 beats Júnior 4 40'];
+    check(tables.join('\n') === want.join('\n'), `ana's bests read:\n${tables.join('\n')}`);
+    await bob.$eval('.friends-panel', (e) => e.scrollIntoView());
+    await keepShot(checker, bob, join(work, 'web-friends.png'), shots);
 
     await ana.click('.friends-panel button.refresh');
     await ana.waitForSelector(`${friendSel(BOB)} .no-bests`);

@@ -5,9 +5,9 @@
 // page reloaded mid-game is back in its seat, a phone-sized page moves by touch; the
 // screenshots of each board, a multi-jump in progress and the tally are checked for
 // being drawn. Every wait has a timeout; nothing sleeps to let the server catch up.
-import {copyFileSync, mkdirSync} from 'node:fs';
+import {mkdirSync} from 'node:fs';
 import {join} from 'node:path';
-import {check, launch, newPage, results, startServer as serve, test} from './lib.mjs';
+import {check, keepShot, launch, newChecker, newPage, results, startServer as serve, test} from './lib.mjs';
 
 const [draughts, work, shots] = process.argv.slice(2);
 const PLY_CAP = 80; // a random game of a big board can take hundreds of plies
@@ -24,29 +24,7 @@ const names = (page, sel) => page.$$eval(sel, (l) => l.map((e) => e.getAttribute
 const status = (page) => page.$eval('.banner', (b) => (b.hidden ? '' : b.textContent));
 const piecesShown = (page) => page.$$eval('[data-point]:has(.piece)', (l) => l.map((g) => `${g.getAttribute('data-point')}:${g.querySelector('.piece').getAttribute('class')}`).sort().join(' '));
 
-// Whether a PNG shows a drawing: many colours, none covering nearly all of it.
-async function drawn(checker, png) {
-  return checker.evaluate(async (b64) => {
-    const img = new Image();
-    img.src = `data:image/png;base64,${b64}`;
-    await img.decode();
-    const c = document.createElement('canvas');
-    c.width = img.width; c.height = img.height;
-    const g = c.getContext('2d');
-    g.drawImage(img, 0, 0);
-    const d = g.getImageData(0, 0, c.width, c.height).data, count = new Map();
-    for (let i = 0; i < d.length; i += 16) { const k = (d[i] >> 4) << 8 | (d[i + 1] >> 4) << 4 | d[i + 2] >> 4; count.set(k, (count.get(k) || 0) + 1); }
-    const most = Math.max(...count.values()), total = d.length / 16;
-    return count.size >= 8 && most / total < 0.9;
-  }, Buffer.from(png).toString('base64'));
-}
-
-async function shot(checker, page, name) {
-  const path = join(work, `${name}.png`);
-  const png = await page.screenshot({path});
-  check(await drawn(checker, png), `the screenshot ${name} is blank`);
-  if (shots) copyFileSync(path, join(shots, `${name}.png`));
-}
+const shot = (checker, page, name) => keepShot(checker, page, join(work, `${name}.png`), shots);
 
 // Plays one move on 'page' by clicking a highlighted piece, then highlighted rings
 // until the move is made; 'onLanding' sees a multi-jump in progress.
@@ -102,7 +80,7 @@ async function createGame(page, url, variant, kind = 'people', level = null) {
 
 let server = await startServer();
 const browser = await launch();
-const checker = await (await browser.createBrowserContext()).newPage(); // about:blank: no page's CSP
+const checker = await newChecker(browser);
 if (shots) mkdirSync(shots, {recursive: true});
 const url = server.url;
 try {
