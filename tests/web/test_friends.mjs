@@ -1,10 +1,11 @@
-// test_friends.mjs DRAUGHTS WORKDIR [SCREENSHOT_DIR] — profiles and friends in the web page, against a real
-// server on loopback, each person a browser context of their own (their own storage): two
-// nicknames claimed (a clash refused in the server's words), bests uploaded over the
-// protocol with the key the page kept, an invitation link copied and opened (accepted, then
-// gone from the address), a reused and a made-up code refused, a reload still signed in,
-// a friend removed for both, a second device linked, then the profile deleted from it and
-// gone from the first. Every wait has a timeout; nothing sleeps.
+// test_friends.mjs DRAUGHTS WORKDIR [SCREENSHOT_DIR] — profiles and friends in the web page,
+// against a real server on loopback, each person a browser context of their own (their own
+// storage): two nicknames claimed (a clash refused in the server's words), bests uploaded over
+// the protocol with the key the page kept, an invitation link copied and opened (accepted,
+// then gone from the address), a reused one opened by a new browser and a made-up code
+// refused, a reload still signed in, a friend removed for both, a second device linked, then
+// the profile deleted from it and gone from the first. Every wait has a timeout; nothing
+// sleeps.
 import {join} from 'node:path';
 import {check, keepShot, launch, newChecker, newPage, results, startServer, test} from './lib.mjs';
 
@@ -108,7 +109,7 @@ try {
     await ana.waitForFunction(() => document.querySelector('.invitation button.copy').textContent === 'Copied');
     check((await ana.evaluate(() => navigator.clipboard.readText())) === invite, 'the link was not copied');
 
-    await bob.goto(invite);
+    await bob.goto(invite); // a page already open: the link is taken without reloading it
     await bob.waitForFunction(() => document.querySelector('.friends-note').textContent.includes('friends now'));
     check((await text(bob, '.friends-note')) === "You and ana are friends now: you see each other's bests.", 'no word of the new friend');
     check(bob.url() === `${url}/`, `the address still holds the code: ${bob.url()}`);
@@ -128,10 +129,16 @@ try {
   });
 
   await test('a reused invitation and a made-up code are refused in the server\'s words', async () => {
-    await bob.goto(invite);
-    check((await refusal(bob)) === NOT_A_CODE, `a reused link says '${await text(bob, '.friends-error')}'`);
-    check(bob.url() === `${url}/`, `the address still holds the code: ${bob.url()}`);
-    await bob.waitForSelector('form.accept');
+    const eve = await newPage(browser); // a new browser, loading the page from the link
+    await eve.goto(invite);
+    await eve.waitForSelector('form.claim');
+    check(eve.url() === `${url}/`, `the address still holds the code: ${eve.url()}`);
+    check((await text(eve, '.friends-body p')).startsWith('A friend invites you'), 'no word of the invitation');
+    await enter(eve, 'form.claim', 'eve');
+    check((await refusal(eve)) === NOT_A_CODE, `a reused link says '${await text(eve, '.friends-error')}'`);
+    check((await text(eve, '.profile-name strong')) === 'eve', 'the claim before the refused invitation is lost');
+    await eve.waitForSelector('.no-friends');
+    await eve.browserContext().close();
     await bob.$eval('.friends-error', (e) => { e.textContent = ''; });
     await fill(bob, 'form.accept', 'zzzzzzzzzzzz');
     check((await refusal(bob)) === NOT_A_CODE, `a made-up code says '${await text(bob, '.friends-error')}'`);
