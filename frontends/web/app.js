@@ -1,9 +1,11 @@
 // app.js — the page: the lobby (a name, creating a game, joining by code or link,
-// the live public games, a game against the computer) and the way into a game from
-// its address ('/g/CODE': a join code, or a game's id to watch it or to come back to
-// one's seat with the token this browser kept for it).
+// the live public games, a game against the computer, the friends panel) and the way
+// into a game from its address ('/g/CODE': a join code, or a game's id to watch it or
+// to come back to one's seat with the token this browser kept for it; '/#invite=CODE':
+// a friend's invitation, for the friends panel).
 
 import {h} from './dom.js';
+import {FriendsPanel, inviteFromAddress} from './friends.js';
 import {GameView} from './game.js';
 import {Connection, seats} from './net.js';
 
@@ -149,13 +151,17 @@ async function refreshList(list) {
   } catch { /* the next round tries again */ }
 }
 
-async function lobby() {
+const titleOf = (name) => (variants.find((v) => v.name === name) || {title: name}).title;
+
+// 'invite': an invitation code from the address, for the friends panel to accept.
+async function lobby(invite = null) {
   clearInterval(listTimer);
   const nameInput = h('input', {name: 'name', value: localStorage.getItem('draughts.name') || '', maxlength: 32, autocomplete: 'nickname', placeholder: 'guest'});
   nameInput.addEventListener('change', () => { localStorage.setItem('draughts.name', nameInput.value.trim()); connect().catch((e) => fail(e.message)); });
   app.replaceChildren(h('h1', {}, 'draughts'), h('p', {class: 'loading'}, 'Connecting…'));
   try { await connect(); } catch (e) { return fail(e.message); }
   const list = h('ul', {class: 'games', 'aria-live': 'polite'});
+  const friends = new FriendsPanel(connect, titleOf, localStorage.getItem('draughts.name') || '', invite);
   app.replaceChildren(
     h('h1', {}, 'draughts'),
     h('label', {class: 'nickname'}, 'Your name ', nameInput),
@@ -163,7 +169,8 @@ async function lobby() {
       h('section', {}, h('h2', {}, 'Play the computer'), gameForm('computer')),
       h('section', {}, h('h2', {}, 'Create a game'), gameForm('people')),
       h('section', {}, h('h2', {}, 'Join a game'), joinForm(),
-        h('h2', {}, 'Live public games'), list)));
+        h('h2', {}, 'Live public games'), list),
+      h('section', {class: 'friends'}, friends.element)));
   refreshList(list);
   listTimer = setInterval(() => refreshList(list), 3000);
 }
@@ -171,6 +178,8 @@ async function lobby() {
 // ----------------------------------------------------------------- routing
 
 async function route() {
+  const invite = inviteFromAddress();
+  if (invite !== null) return lobby(invite);
   const m = /^\/g\/([^/]+)$/.exec(location.pathname);
   if (!m) return lobby();
   const code = decodeURIComponent(m[1]);
@@ -204,5 +213,5 @@ async function finishedGame(id) {
     h('p', {}, h('a', {href: `/games/${encodeURIComponent(id)}.pdn`, download: `${id}.pdn`}, 'Download PDN'), ' · ', h('a', {href: '/'}, 'Lobby')));
 }
 
-window.addEventListener('popstate', () => route());
+window.addEventListener('popstate', () => route()); // also an invitation link opened in this page
 route();

@@ -5,21 +5,13 @@
 // page reloaded mid-game is back in its seat, a phone-sized page moves by touch; the
 // screenshots of each board, a multi-jump in progress and the tally are checked for
 // being drawn. Every wait has a timeout; nothing sleeps to let the server catch up.
-import {spawn} from 'node:child_process';
-import {copyFileSync, mkdirSync} from 'node:fs';
-import {createInterface} from 'node:readline';
+import {mkdirSync} from 'node:fs';
 import {join} from 'node:path';
-import puppeteer from 'puppeteer-core';
+import {check, keepShot, launch, newChecker, newPage, results, startServer as serve, test} from './lib.mjs';
 
 const [draughts, work, shots] = process.argv.slice(2);
-const webDir = new URL('../../frontends/web', import.meta.url).pathname;
-const TIMEOUT = 30000;
 const PLY_CAP = 80; // a random game of a big board can take hundreds of plies
-let passed = 0, failed = 0;
-
-function check(ok, what) {
-  if (!ok) throw new Error(what);
-}
+const startServer = () => serve(draughts, join(work, 'server.db'));
 
 // A small seeded generator, so that a failure can be played again.
 function rng(seed) {
@@ -27,59 +19,12 @@ function rng(seed) {
   return (n) => { s = (s * 1664525 + 1013904223) >>> 0; return s % n; };
 }
 
-function startServer() {
-  const proc = spawn(draughts, ['serve', '--listen', '127.0.0.1:0', '--store', join(work, 'server.db'), '--rate', '1000',
-    '--web', webDir, '--threads', '1', '--time', '0.5'], {stdio: ['ignore', 'pipe', 'inherit']});
-  return new Promise((resolve, reject) => {
-    const lines = createInterface({input: proc.stdout});
-    lines.once('line', (line) => {
-      const m = /serving on ws:\/\/127\.0\.0\.1:(\d+)/.exec(line);
-      if (m) resolve({proc, url: `http://127.0.0.1:${m[1]}`});
-      else reject(new Error(`the server did not start: ${line}`));
-    });
-    proc.once('exit', (code) => reject(new Error(`the server exited: ${code}`)));
-  });
-}
-
-async function newPage(browser, opts = {}) {
-  const ctx = await browser.createBrowserContext(); // its own storage, as another person's browser
-  const page = await ctx.newPage();
-  page.setDefaultTimeout(TIMEOUT);
-  page.errors = [];
-  page.on('pageerror', (e) => page.errors.push(e.message));
-  page.on('dialog', (d) => d.accept());
-  await page.setViewport(opts.viewport || {width: 1100, height: 820});
-  return page;
-}
-
 const movesShown = (page) => page.$$eval('.moves li', (l) => l.length);
 const names = (page, sel) => page.$$eval(sel, (l) => l.map((e) => e.getAttribute('data-point')));
 const status = (page) => page.$eval('.banner', (b) => (b.hidden ? '' : b.textContent));
 const piecesShown = (page) => page.$$eval('[data-point]:has(.piece)', (l) => l.map((g) => `${g.getAttribute('data-point')}:${g.querySelector('.piece').getAttribute('class')}`).sort().join(' '));
 
-// Whether a PNG shows a drawing: many colours, none covering nearly all of it.
-async function drawn(checker, png) {
-  return checker.evaluate(async (b64) => {
-    const img = new Image();
-    img.src = `data:image/png;base64,${b64}`;
-    await img.decode();
-    const c = document.createElement('canvas');
-    c.width = img.width; c.height = img.height;
-    const g = c.getContext('2d');
-    g.drawImage(img, 0, 0);
-    const d = g.getImageData(0, 0, c.width, c.height).data, count = new Map();
-    for (let i = 0; i < d.length; i += 16) { const k = (d[i] >> 4) << 8 | (d[i + 1] >> 4) << 4 | d[i + 2] >> 4; count.set(k, (count.get(k) || 0) + 1); }
-    const most = Math.max(...count.values()), total = d.length / 16;
-    return count.size >= 8 && most / total < 0.9;
-  }, Buffer.from(png).toString('base64'));
-}
-
-async function shot(checker, page, name) {
-  const path = join(work, `${name}.png`);
-  const png = await page.screenshot({path});
-  check(await drawn(checker, png), `the screenshot ${name} is blank`);
-  if (shots) copyFileSync(path, join(shots, `${name}.png`));
-}
+const shot = (checker, page, name) => keepShot(checker, page, join(work, `${name}.png`), shots);
 
 // Plays one move on 'page' by clicking a highlighted piece, then highlighted rings
 // until the move is made; 'onLanding' sees a multi-jump in progress.
@@ -133,22 +78,9 @@ async function createGame(page, url, variant, kind = 'people', level = null) {
   await page.click(`${form} button[type=submit]`);
 }
 
-async function test(name, body) {
-  const t0 = Date.now();
-  try {
-    await body();
-    passed++;
-    console.log(`PASS ${name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
-  } catch (e) {
-    failed++;
-    console.log(`FAIL ${name}: ${e.stack || e}`);
-  }
-}
-
 let server = await startServer();
-const browser = await puppeteer.launch({executablePath: '/usr/bin/chromium', headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--mute-audio', '--js-flags=--max-old-space-size=256']});
-const checker = await (await browser.createBrowserContext()).newPage(); // about:blank: no page's CSP
+const browser = await launch();
+const checker = await newChecker(browser);
 if (shots) mkdirSync(shots, {recursive: true});
 const url = server.url;
 try {
@@ -283,5 +215,5 @@ try {
   await browser.close();
   server.proc.kill('SIGTERM');
 }
-console.log(`web: ${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+console.log(`web: ${results.passed} passed, ${results.failed} failed`);
+process.exit(results.failed ? 1 : 0);
