@@ -37,7 +37,8 @@ typedef struct schema {
 #define REQ(name, kind, min, max) {name, kind, 1, 0, min, max, NULL, NULL}
 #define OPT(name, kind, min, max) {name, kind, 0, 0, min, max, NULL, NULL}
 #define ANY(name, kind) {name, kind, 0, 1, 0, 64, NULL, NULL} /* may be null; a string of at most 64 */
-#define ID_FIELDS OPT("id", K_INT, 0, 2147483647)
+#define REQUEST_ID_MAX 2147483647 /* a request's "id", and so a reply's "re" */
+#define ID_FIELDS OPT("id", K_INT, 0, REQUEST_ID_MAX)
 
 static const char *const sides[] = {"white", "black", "random", NULL};
 static const char *const actions[] = {"offer", "accept", "decline", NULL};
@@ -85,7 +86,7 @@ static const field f_upload[] = {ID_FIELDS, OBJS("records", PROTO_MAX_UPLOAD, f_
 static const field s_welcome[] = {REQ("protocol", K_INT, 0, 1000000), OPT("server", K_STR, 0, 256),
                                   ANY("limits", K_OBJ), END};
 static const field s_error[] = {REQ("code", K_STR, 1, 64), REQ("message", K_STR, 0, 1024),
-                                OPT("re", K_INT, 0, 2147483647), END};
+                                OPT("re", K_INT, 0, REQUEST_ID_MAX), END};
 static const field s_created[] = {REQ("game", K_STR, 1, PROTO_MAX_ID), REQ("code", K_STR, 1, PROTO_MAX_ID),
                                   REQ("token", K_STR, 1, PROTO_MAX_TOKEN), REQ("side", K_STR, 1, 8), END};
 static const field s_seated[] = {REQ("game", K_STR, 1, PROTO_MAX_ID), OPT("token", K_STR, 1, PROTO_MAX_TOKEN),
@@ -268,6 +269,7 @@ static int check_object(const json_t *obj, const field *fields, int strict, cons
 int proto_parse(const char *text, size_t len, int from_server, proto_msg *out, const char **code, err *e) {
   json_error_t je;
   memset(out, 0, sizeof *out);
+  out->id = -1;
   *code = PROTO_MALFORMED;
   json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
   if (!root) return err_set(e, "not JSON: %s at character %d", je.text, je.position);
@@ -276,6 +278,10 @@ int proto_parse(const char *text, size_t len, int from_server, proto_msg *out, c
     return err_set(e, "a message must be a JSON object");
   }
   *code = PROTO_INVALID;
+  json_t *id = json_object_get(root, from_server ? "re" : "id");
+  out->id = json_is_integer(id) && json_integer_value(id) >= 0 && json_integer_value(id) <= REQUEST_ID_MAX
+                ? json_integer_value(id)
+                : -1; /* kept when the rest is refused, so the refusal answers the request */
   const char *type = json_string_value(json_object_get(root, "type"));
   const schema *sc = type ? schema_of(type, from_server) : NULL;
   if (!sc || check_object(root, sc->fields, !from_server, sc ? sc->name : "message", e)) {
@@ -285,8 +291,6 @@ int proto_parse(const char *text, size_t len, int from_server, proto_msg *out, c
   }
   out->type = sc->type;
   out->root = root;
-  json_t *id = json_object_get(root, from_server ? "re" : "id");
-  out->id = json_is_integer(id) ? json_integer_value(id) : -1;
   return 0;
 }
 

@@ -60,6 +60,7 @@ typedef struct proto_msg {
 } proto_msg;
 
 /* Parses and checks one message that came 'from_server' (1) or from a client (0).
+** The request's id is in 'out->id' even when the rest is refused (-1 if it has none).
 ** 0, or -1 with 'code' set to PROTO_MALFORMED or PROTO_INVALID and a one-line
 ** message naming the field in 'e'.  A client's message must name a request, and
 ** carries no field its schema does not declare; a server's may carry more (a newer

@@ -224,7 +224,7 @@ static void on_message(conn *c) {
     conn_error(c, -1, "too_large", "a message is at most %d bytes", PROTO_MAX_MESSAGE);
     return conn_close_after(c, LWS_CLOSE_STATUS_MESSAGE_TOO_LARGE);
   }
-  if (proto_parse(c->rx, c->rxlen, 0, &m, &code, &e)) return conn_error(c, -1, code, "%s", e.msg);
+  if (proto_parse(c->rx, c->rxlen, 0, &m, &code, &e)) return conn_error(c, m.id, code, "%s", e.msg);
   lobby_message(c, &m);
   proto_msg_free(&m);
 }
