@@ -72,7 +72,7 @@ enum {
   ST_LAST_ALIVE, ST_LIVE, ST_MOVES, ST_PDN, ST_HISTORY, ST_BY_ID, ST_BY_CODE,
   ST_PROFILE_OF, ST_NEW_PROFILE, ST_NEW_DEVICE, ST_DROP_EXPIRED, ST_CODES, ST_NEW_CODE, ST_TAKE_CODE, ST_DEVICES,
   ST_NICK_OF, ST_FRIEND_COUNT, ST_BEFRIEND, ST_FRIEND_NAMED, ST_UNFRIEND, ST_FRIENDS, ST_BESTS, ST_BEST_COUNT,
-  ST_KNOWN_BEST, ST_PUT_BEST, ST_FORGET, ST_COUNT
+  ST_KNOWN_BEST, ST_PUT_BEST, ST_FORGET, ST_LIMITS, ST_COUNT
 };
 static const char *const sql_of[ST_COUNT] = {
     "INSERT INTO game(id, code, variant, rules, initial_ms, increment_ms, lag_ms, listed, status, white_name,"
@@ -130,6 +130,7 @@ static const char *const sql_of[ST_COUNT] = {
     " finished = CASE WHEN excluded.points > o.points THEN excluded.finished ELSE o.finished END,"
     " streak = excluded.streak, streak_best = greatest(o.streak_best, excluded.streak_best)",
     "DELETE FROM profile WHERE id = $1", /* the rest cascades */
+    "SELECT pg_advisory_xact_lock(1685222262, 1)", /* LOCK_KEY's number, second key 1: the profiles' writes */
 };
 
 _Static_assert(ST_COUNT <= 64, "a link's 'prepared' has a bit per statement");
@@ -431,6 +432,20 @@ static int db_history(gamedb *db, const char *name, int index, gamedb_game *out,
 /* The profile requests run on the writer's connection inside the batch's transaction, as
 ** on SQLite; keys and codes are looked up by their hashes only. */
 
+/* First in every request that writes: two nodes' batches counting a limit for one profile
+** at once (codes, devices, friends, bests) would each miss the other's rows, not yet
+** committed, and pass the limit by one.  One lock for every profile, held until the batch
+** commits, rather than a row lock per profile: a batch answers several requests in the
+** order they came, and locks taken in two orders by two nodes would wait for each other
+** in a circle.  A batch's requests run before its games' writes (writer.c orders them
+** so): a batch takes this lock before any row, so one that waits for it holds nothing. */
+static int lock_limits(pg_db *d, err *e) {
+  args a = {0};
+  PGresult *res = run(d, &d->w, ST_LIMITS, &a, e);
+  PQclear(res);
+  return res ? 0 : -1;
+}
+
 /* Runs 'st' on the writer's connection: 1 with the first row's first column in 'n' and
 ** its second's text in 'second' (either may be NULL), 0 no row, -1 and 'e'. */
 static int one_row(pg_db *d, int st, const args *a, int64_t *n, char *second, err *e) {
@@ -473,6 +488,7 @@ static int new_device(pg_db *d, const gamedb_ask *a, int64_t id, err *e) {
 static int db_claim(gamedb *db, const gamedb_ask *a, char *nick, err *e) {
   pg_db *d = of(db);
   int64_t id = 0;
+  if (lock_limits(d, e)) return -1;
   int rc = profile_of(d, a->key, &id, nick, e);
   if (rc) return rc < 0 ? -1 : !a->nick || strcasecmp(nick, a->nick) == 0 ? 0 : GAMEDB_HELD;
   if (!a->nick) return GAMEDB_NO_PROFILE;
@@ -486,6 +502,7 @@ static int db_claim(gamedb *db, const gamedb_ask *a, char *nick, err *e) {
 static int db_add_code(gamedb *db, const gamedb_ask *a, err *e) {
   pg_db *d = of(db);
   int64_t id, n;
+  if (lock_limits(d, e)) return -1;
   int rc = me(d, a, &id, NULL, e);
   if (rc) return rc;
   args x = {0};
@@ -510,6 +527,7 @@ static int take_code(pg_db *d, const gamedb_ask *a, int64_t *id, err *e) {
 static int db_link(gamedb *db, const gamedb_ask *a, char *nick, err *e) {
   pg_db *d = of(db);
   int64_t id, n;
+  if (lock_limits(d, e)) return -1;
   int rc = profile_of(d, a->key, &id, nick, e);
   if (rc) return rc < 0 ? -1 : GAMEDB_HELD;
   if ((rc = take_code(d, a, &id, e))) return rc;
@@ -521,6 +539,7 @@ static int db_link(gamedb *db, const gamedb_ask *a, char *nick, err *e) {
 static int db_accept(gamedb *db, const gamedb_ask *a, char *nick, err *e) {
   pg_db *d = of(db);
   int64_t mine, theirs, n1, n2;
+  if (lock_limits(d, e)) return -1;
   int rc = me(d, a, &mine, NULL, e);
   if (rc || (rc = take_code(d, a, &theirs, e))) return rc;
   if (theirs == mine) return GAMEDB_SELF;
@@ -544,6 +563,7 @@ static int friend_named(pg_db *d, int64_t mine, const char *nick, int64_t *id, e
 static int db_unfriend(gamedb *db, const gamedb_ask *a, err *e) {
   pg_db *d = of(db);
   int64_t mine, theirs;
+  if (lock_limits(d, e)) return -1;
   int rc = me(d, a, &mine, NULL, e);
   if (rc) return rc;
   rc = friend_named(d, mine, a->nick, &theirs, e);
@@ -613,6 +633,7 @@ static void a_best(args *a, int64_t id, const gamedb_best *b) {
 static int db_upload(gamedb *db, const gamedb_ask *a, err *e) {
   pg_db *d = of(db);
   int64_t mine, n;
+  if (lock_limits(d, e)) return -1;
   int rc = me(d, a, &mine, NULL, e);
   if (rc || of_profile(d, ST_BEST_COUNT, mine, &n, NULL, e)) return rc ? rc : -1;
   for (int i = 0; i < a->nbests; i++) { /* what is new, counted before anything is written */
@@ -635,6 +656,7 @@ static int db_upload(gamedb *db, const gamedb_ask *a, err *e) {
 
 static int db_forget(gamedb *db, const gamedb_ask *a, char *nick, err *e) {
   args f = {0};
+  if (lock_limits(of(db), e)) return -1;
   int rc = me_first(of(db), a, nick, &f, e);
   return rc ? rc : write_guarded(of(db), ST_FORGET, &f, e) < 0 ? -1 : 0;
 }

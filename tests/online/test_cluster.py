@@ -3,7 +3,8 @@ store (pg.py starts it): the players of a game on different nodes and a spectato
 third; the same ply sent through two nodes at once, exactly one applied; a node killed
 mid-game, nothing acknowledged lost and its player back through another node; a flag
 falling while the node that took the last move is down; a profile and its invitation
-through different nodes, a code handed to two nodes at once working once.
+through different nodes, a code handed to two nodes at once working once; a
+profile's limit of codes held when two nodes make its invitations at once.
 """
 import asyncio
 import random
@@ -167,6 +168,25 @@ async def t_a_profile_and_its_codes_work_through_every_node(argv):
         check(len(friends) == 1 and friends[0] in ("bob", "eve") and rows == "2", "friends %s, rows %s" % (friends, rows))
     finally:
         stop([na, nb, nc])
+
+
+async def t_a_limit_holds_when_two_nodes_count_at_once(argv):
+    (na, nb), store = nodes(2, "--rate", "100")
+    try:
+        key = secrets.token_hex(32)
+        ana, _ = await claimed(na, "ana", key)
+        ana2, got = await claimed(nb, "ana", key)  # the same profile, signed in through the other node
+        check(got.get("name") == "ana", "ana on the second node: %s" % got)
+        asked = 40  # through each node, at once: the limit is 32 codes, not 32 a node
+        sends = [c.send(type="invite", id=i) for i in range(1, asked + 1) for c in (ana, ana2)]
+        await asyncio.gather(*sends)
+        answers = [(await c.reply(i))["type"] for i in range(1, asked + 1) for c in (ana, ana2)]
+        made = answers.count("code")
+        rows = int(wsclient.pg.sql(store, "select count(*) from code"))
+        check(made == rows == 32 and answers.count("error") == 2 * asked - 32,
+              "%d codes made, %d kept, answers %s" % (made, rows, sorted(set(answers))))
+    finally:
+        stop([na, nb])
 
 
 if __name__ == "__main__":
