@@ -261,6 +261,7 @@ DRI_FUNC int pool_start(engine_pool *p, struct lws_context *ctx, err *e);
 DRI_FUNC int pool_full(engine_pool *p);                    /* no room in the queue */
 DRI_FUNC void pool_load(engine_pool *p, int *threads, int *waiting);
 DRI_FUNC int pool_ask(engine_pool *p, table *t);           /* 0 queued, -1 the queue is full */
+DRI_FUNC void pool_cancel(engine_pool *p, const char *game_id); /* its game ended: no move wanted */
 DRI_FUNC void pool_collect(server *srv);                   /* on the loop: plays the moves found */
 DRI_FUNC void pool_free(engine_pool *p);                   /* stops the searches, joins */
 
@@ -271,6 +272,7 @@ DRI_FUNC void computer_restore(table *t);                   /* from the seat the
 DRI_FUNC int computer_next_streak(const table *t);          /* for a rematch */
 DRI_FUNC json_t *computer_wire(const table *t, int side);   /* NULL for a person */
 DRI_FUNC void computer_turn(table *t);                      /* asks for its move when it is to move */
+DRI_FUNC void computer_stop(table *t);                      /* the game ended: its search, if any, is called off */
 DRI_FUNC void table_computer_moved(table *t, int rc, const dr_move *best);
 
 /* web.c: the web front end's files, through lws's mounts. */

@@ -333,6 +333,7 @@ static void end_as_stored(table *t) {
   t->over_at = t->row.ended;
   t->draw_offer = t->rematch_offer = -1;
   t->nsugg = 0;
+  computer_stop(t);
   table_release(t);
 }
 
@@ -350,6 +351,7 @@ static void conclude(table *t, int result, const char *why, int64_t now) {
   t->row.ended = t->over_at = now;
   t->draw_offer = t->rematch_offer = -1;
   t->nsugg = 0;
+  computer_stop(t);
   store_finish(t, table_pdn(t));
   table_release(t);
 }

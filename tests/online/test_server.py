@@ -633,6 +633,23 @@ async def t_a_crowd_of_computer_games_waits_then_hears_the_server_is_busy(argv):
     await with_server(body, "--threads", "1", "--queue", "1", "--time", "1", "--rate", "1000")
 
 
+async def t_a_game_that_ends_calls_off_the_computers_search(argv):
+    async def body(srv):
+        a, b, c = [await Client.open(srv, name) for name in ("ana", "bob", "cy")]
+        for i, p in enumerate((a, b)):  # ana's search takes the one thread for a second, bob's waits
+            await p.send(type="create", variant="international", computer="6", side="black", id=1)
+            check((await p.reply(1))["type"] == "created", "game %d refused" % i)
+        await b.send(type="resign")
+        await b.expect("over")
+        # bob's search left the queue with his game: there is room for cy's
+        await c.send(type="create", variant="international", computer="6", side="black", id=1)
+        got = await c.reply(1)
+        check(got["type"] == "created", "the ended game's search still held the queue: %s" % got)
+        await c.expect("moved", ply=0, timeout=60)
+
+    await with_server(body, "--threads", "1", "--queue", "1", "--time", "1", "--rate", "1000")
+
+
 async def t_a_computer_game_survives_a_restart(argv):
     path = store()
     srv = Server(DRAUGHTS, path, "--time", "0.2")
