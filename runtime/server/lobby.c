@@ -2,7 +2,7 @@
 ** lobby.c — what happens before and around a game: the hello, creating a game from
 ** the variant's declared presets and options only (a client never sends Lua or a
 ** path), joining by code, coming back with a seat's token, watching, the list of
-** public games, finished games as PDN and by nickname, the limits per client
+** public games (every node's on a shared store), finished games as PDN and by nickname, the limits per client
 ** address, and reading the live games back from the store when the server starts.
 */
 #include "server_internal.h"
@@ -328,12 +328,42 @@ static void watch(conn *c, const proto_msg *m) {
 
 /* ------------------------------------------------------------- listings */
 
-static void list(conn *c, const proto_msg *m) {
+typedef struct listing {
+  server *srv;
+  json_t *games;
+} listing;
+
+/* A game the shared store lists; as this node holds it when it does (that is fresher). */
+static int listed_row(void *ud, const gamedb_game *g, int watchers) {
+  listing *l = ud;
+  const table *t = lobby_find(l->srv, g->id);
+  const plugin *p = registry_find(l->srv->reg, g->variant);
+  if (t && t->row.status != GAMEDB_OVER) json_array_append_new(l->games, wire_summary(t));
+  else if (!t && p) json_array_append_new(l->games, wire_listed(&p->v, g, g->plies, watchers));
+  return 0;
+}
+
+/* The public games waiting or being played — every node's, on a shared store — as the
+** 'games' message shows them; NULL and 'e' when the store cannot say. */
+static json_t *public_games(server *srv, err *e) {
   json_t *games = json_array();
-  for (int i = 0; i < c->srv->ntables && json_array_size(games) < LIST_MAX; i++) {
-    const table *t = c->srv->tables[i];
+  listing l = {srv, games};
+  if (srv->db->ops->listed) {
+    if (srv->db->ops->listed(srv->db, wall_ms() - NODE_DEAD_MS, LIST_MAX, listed_row, &l, e) == 0) return games;
+    json_decref(games);
+    return NULL;
+  }
+  for (int i = 0; i < srv->ntables && json_array_size(games) < LIST_MAX; i++) {
+    const table *t = srv->tables[i];
     if (t->row.listed && t->row.status != GAMEDB_OVER) json_array_append_new(games, wire_summary(t));
   }
+  return games;
+}
+
+static void list(conn *c, const proto_msg *m) {
+  err e;
+  json_t *games = public_games(c->srv, &e);
+  if (!games) return conn_error(c, m->id, "store", "%s", e.msg);
   json_t *r = proto_new(MSG_GAMES);
   json_object_set_new(r, "games", games);
   if (m->id >= 0) json_object_set_new(r, "re", json_integer(m->id));

@@ -384,6 +384,7 @@ static void on_tick(lws_sorted_usec_list_t *sul) {
   if (now - srv->last_alive >= ALIVE_MS) {
     srv->last_alive = now;
     store_alive(srv, now);
+    cluster_alive(srv, now);
   }
   lws_sul_schedule(srv->ctx, 0, &srv->tick, on_tick, TICK_MS * LWS_US_PER_MS);
 }

@@ -29,6 +29,7 @@
 #define FINISHED_KEEP_MS 600000     /* a finished game stays in memory this long, for a rematch */
 #define TICK_MS 100                 /* clocks, empty seats and the store's heartbeat are checked this often */
 #define ALIVE_MS 1000               /* how often the store learns the server is alive */
+#define NODE_DEAD_MS (5 * ALIVE_MS) /* a node sharing the store not heard of this long is gone */
 
 enum { ROLE_NONE = -1, ROLE_WHITE = 0, ROLE_BLACK = 1, ROLE_SPECTATOR = 2 };
 
@@ -105,6 +106,11 @@ struct server_addr {
   int connections, games;
 };
 
+typedef struct elsewhere {
+  uint32_t node;
+  int watchers;
+} elsewhere;
+
 typedef struct suggestion {
   uint64_t who;          /* the spectator's serial */
   int move;              /* index in the game's legal moves */
@@ -135,6 +141,9 @@ struct table {
   int wrote;             /* the last batch that wrote it; -1 none */
   uint32_t remote[2];    /* the node where a seat's player is connected, when another; 0 none */
   int stale;             /* another node wrote it: read it again once its own writes are in */
+  struct elsewhere *others; /* cluster.c: the spectators connected through other nodes */
+  int nothers, others_cap;
+  int told_seats, told_watchers; /* cluster.c: who is here, as the other nodes last heard it */
 };
 
 struct server {
@@ -189,6 +198,7 @@ DRI_FUNC void store_finish(table *t, char *pdn); /* takes 'pdn' over */
 DRI_FUNC void store_alive(server *srv, int64_t now);
 DRI_FUNC void store_job_add(server *srv, store_job *j);
 DRI_FUNC void store_event(server *srv, char *payload); /* to the other nodes (takes it over) */
+DRI_FUNC void store_presence(table *t, int seats, int watchers); /* this node's, on a shared store */
 DRI_FUNC void store_failed(server *srv, const err *e);
 DRI_FUNC writer *writer_new(gamedb *db, uint32_t node);
 DRI_FUNC int writer_start(writer *w, struct lws_context *ctx, err *e);
@@ -213,7 +223,9 @@ DRI_FUNC void cluster_stop(server *srv);
 DRI_FUNC void cluster_turn(server *srv);  /* what the other nodes said, applied here */
 DRI_FUNC void cluster_refused(server *srv, const char *id, int batch);
 DRI_FUNC table *cluster_load(server *srv, const char *id, const char *code); /* a game another node began */
-DRI_FUNC void cluster_seat(table *t, int side, int present); /* a player here came or went */
+DRI_FUNC void cluster_presence(table *t);                   /* a player or a spectator here came or went */
+DRI_FUNC void cluster_forget(table *t);                     /* the table leaves memory */
+DRI_FUNC void cluster_alive(server *srv, int64_t now);      /* each heartbeat: ours said, the silent nodes gone */
 DRI_FUNC void cluster_taken(table *t, int side);           /* a seat taken up here with its token */
 DRI_FUNC void cluster_offer(table *t, const char *kind, int by, const char *event);
 DRI_FUNC void cluster_suggest(table *t, uint64_t who, int move);
@@ -245,6 +257,7 @@ DRI_FUNC void table_message(conn *c, const proto_msg *m);
 DRI_FUNC int table_tick(table *t, int64_t now); /* 1: the table can be freed */
 DRI_FUNC void table_restore_clock(table *t, int64_t last_alive, int64_t now);
 DRI_FUNC int table_side_to_move(const table *t);
+DRI_FUNC int table_watchers(const table *t);                /* its spectators on every node */
 DRI_FUNC int64_t table_clock_left(const table *t, int side, int64_t now);
 DRI_FUNC void table_seat_token(table *t, int side, const char *name, char token[PROTO_MAX_TOKEN + 1]);
 DRI_FUNC int table_token_matches(const table *t, int side, const char *token);
@@ -290,6 +303,7 @@ DRI_FUNC json_t *wire_tally(const table *t);
 DRI_FUNC json_t *wire_watchers(const table *t);
 DRI_FUNC json_t *wire_clock(const table *t, int64_t now);
 DRI_FUNC json_t *wire_summary(const table *t);
+DRI_FUNC json_t *wire_listed(const dr_variant *v, const gamedb_game *row, int plies, int watchers);
 DRI_FUNC json_t *wire_error(json_int_t re, const char *code, const char *message);
 
 #endif

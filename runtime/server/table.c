@@ -50,10 +50,12 @@ void table_free(table *t) {
     if (t->seat[side]) t->seat[side]->t = NULL, t->seat[side]->role = ROLE_NONE;
   for (int i = 0; i < t->nwatchers; i++) t->watchers[i]->t = NULL, t->watchers[i]->role = ROLE_NONE;
   table_release(t);
+  cluster_forget(t);
   if (t->g.ply) game_free(&t->g);
   if (t->rs->v) rules_free(t->rs);
   free(t->rs);
   free(t->watchers);
+  free(t->others);
   free(t->sugg);
   free(t->clock_after);
   free(t);
@@ -133,6 +135,12 @@ void table_follow(table *t, const gamedb_game *row, const gamedb_move *moves, in
 /* ------------------------------------------------------------- clocks */
 
 int table_side_to_move(const table *t) { return game_position(&t->g)->turn; }
+
+int table_watchers(const table *t) {
+  int n = t->nwatchers;
+  for (int i = 0; i < t->nothers; i++) n += t->others[i].watchers;
+  return n;
+}
 
 static int has_clock(const table *t) { return t->row.initial_ms > 0; }
 
@@ -216,12 +224,13 @@ void table_attach(table *t, conn *c, int role) {
     if (t->nwatchers == t->watch_cap)
       t->watchers = xrealloc(t->watchers, (size_t)(t->watch_cap = t->watch_cap * 2 + 4) * sizeof *t->watchers);
     t->watchers[t->nwatchers++] = c;
+    cluster_presence(t);
     broadcast_but(t, wire_watchers(t), 1, 1, c);
     return;
   }
   t->seat[role] = c;
   t->gone_since[role] = 0;
-  cluster_seat(t, role, 1);
+  cluster_presence(t);
   broadcast_but(t, wire_players(t, wall_ms()), 1, 1, c);
 }
 
@@ -242,11 +251,12 @@ void table_detach(conn *c) {
     for (int i = 0; i < t->nwatchers; i++)
       if (t->watchers[i] == c) t->watchers[i] = t->watchers[--t->nwatchers];
     drop_suggestion(t, c->serial);
+    cluster_presence(t);
     table_broadcast(t, wire_watchers(t), 1, 1);
   } else if (c->role >= 0 && t->seat[c->role] == c) {
     t->seat[c->role] = NULL;
     t->gone_since[c->role] = wall_ms();
-    cluster_seat(t, c->role, 0);
+    cluster_presence(t);
     if (t->row.status != GAMEDB_OVER) table_broadcast(t, wire_players(t, wall_ms()), 1, 1);
   }
   c->role = ROLE_NONE;

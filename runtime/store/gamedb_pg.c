@@ -19,7 +19,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/random.h>
 
 #define CHANNEL "draughts"
 #define LOCK_KEY 0x64727376 /* "drsv": nodes starting at once create or migrate the schema one at a time */
@@ -59,6 +58,10 @@ static const char *const migrations[] = {
     "  rules text NOT NULL, level integer NOT NULL, points integer NOT NULL, pieces integer NOT NULL,"
     "  moves integer NOT NULL, finished bigint NOT NULL, streak integer NOT NULL, streak_best integer NOT NULL,"
     "  PRIMARY KEY(profile, variant, rules, level));",
+    /* 3: per game and node, the players and spectators connected through that node */
+    "CREATE TABLE presence(game text NOT NULL, node bigint NOT NULL, seats integer NOT NULL,"
+    "  watchers integer NOT NULL, PRIMARY KEY(game, node));"
+    "CREATE INDEX presence_node ON presence(node);",
 };
 #define SCHEMA_VERSION ((int)(sizeof migrations / sizeof *migrations))
 _Static_assert(SCHEMA_VERSION == GAMEDB_SCHEMA_VERSION, "a schema's number means the same tables on either store");
@@ -72,7 +75,8 @@ enum {
   ST_LAST_ALIVE, ST_LIVE, ST_MOVES, ST_PDN, ST_HISTORY, ST_BY_ID, ST_BY_CODE,
   ST_PROFILE_OF, ST_NEW_PROFILE, ST_NEW_DEVICE, ST_DROP_EXPIRED, ST_CODES, ST_NEW_CODE, ST_TAKE_CODE, ST_DEVICES,
   ST_NICK_OF, ST_FRIEND_COUNT, ST_BEFRIEND, ST_FRIEND_NAMED, ST_UNFRIEND, ST_FRIENDS, ST_BESTS, ST_BEST_COUNT,
-  ST_KNOWN_BEST, ST_PUT_BEST, ST_FORGET, ST_LIMITS, ST_COUNT
+  ST_KNOWN_BEST, ST_PUT_BEST, ST_FORGET, ST_LIMITS, ST_PRESENCE, ST_ABSENCE, ST_PRESENT, ST_LISTED, ST_ENDED,
+  ST_COUNT
 };
 static const char *const sql_of[ST_COUNT] = {
     "INSERT INTO game(id, code, variant, rules, initial_ms, increment_ms, lag_ms, listed, status, white_name,"
@@ -131,6 +135,14 @@ static const char *const sql_of[ST_COUNT] = {
     " streak = excluded.streak, streak_best = greatest(o.streak_best, excluded.streak_best)",
     "DELETE FROM profile WHERE id = $1", /* the rest cascades */
     "SELECT pg_advisory_xact_lock(1685222262, 1)", /* LOCK_KEY's number, second key 1: the profiles' writes */
+    "INSERT INTO presence(game, node, seats, watchers) VALUES($1, $2, $3, $4) ON CONFLICT(game, node) DO UPDATE"
+    " SET seats = excluded.seats, watchers = excluded.watchers",
+    "DELETE FROM presence WHERE game = $1 AND node = $2",
+    "SELECT p.game, p.node, p.seats, p.watchers FROM presence p JOIN node n ON n.id = p.node"
+    " WHERE n.alive >= $3 AND ($1 = '' OR p.game = $1) AND ($2::bigint = 0 OR p.node = $2::bigint)",
+    "SELECT " GAME_COLUMNS ", coalesce((SELECT sum(p.watchers) FROM presence p JOIN node n ON n.id = p.node"
+    " WHERE p.game = g.id AND n.alive >= $1), 0) FROM game g WHERE listed = 1 AND status < 2 ORDER BY created LIMIT $2",
+    "DELETE FROM presence WHERE game = $1", /* a game over is in no list, and no node reads it to play on */
 };
 
 _Static_assert(ST_COUNT <= 64, "a link's 'prepared' has a bit per statement");
@@ -146,7 +158,6 @@ typedef struct pg_db {
   link w, r, l;       /* writes, reads, notifications */
   char uri[1024];     /* to open the listening connection later */
   char label[512];    /* the URI without its password */
-  int64_t node;       /* this process's row in 'node' */
 } pg_db;
 
 static pg_db *of(gamedb *db) { return (pg_db *)db; }
@@ -290,13 +301,24 @@ static int db_finish(gamedb *db, const gamedb_game *g, const char *pdn, err *e) 
   args a = {0};
   a_text(&a, g->id), a_int(&a, g->result), a_text(&a, g->reason), a_int(&a, g->ended);
   a_int(&a, g->clock_ms[0]), a_int(&a, g->clock_ms[1]), a_text(&a, pdn), a_int(&a, g->plies);
-  return write_guarded(of(db), ST_FINISH, &a, e);
+  int rc = write_guarded(of(db), ST_FINISH, &a, e);
+  args id = {0};
+  a_text(&id, g->id);
+  return rc == 0 && write_guarded(of(db), ST_ENDED, &id, e) < 0 ? -1 : rc;
 }
 
-static int db_alive(gamedb *db, int64_t now, err *e) {
+static int db_alive(gamedb *db, uint32_t node, int64_t now, err *e) {
   args a = {0};
-  a_int(&a, of(db)->node), a_int(&a, now);
+  a_int(&a, node), a_int(&a, now);
   return write_guarded(of(db), ST_ALIVE, &a, e) ? -1 : 0;
+}
+
+static int db_presence(gamedb *db, const gamedb_presence *p, err *e) {
+  args a = {0};
+  a_text(&a, p->game), a_int(&a, p->node);
+  if (!p->seats && !p->watchers) return write_guarded(of(db), ST_ABSENCE, &a, e) < 0 ? -1 : 0;
+  a_int(&a, p->seats), a_int(&a, p->watchers);
+  return write_guarded(of(db), ST_PRESENCE, &a, e) ? -1 : 0;
 }
 
 static int db_notify(gamedb *db, const char *payload, err *e) {
@@ -401,6 +423,42 @@ static int db_game(gamedb *db, const char *id, const char *code, int from, gamed
   int rc = each_game(d, games, from, fn, ud, e);
   PQclear(games);
   return rc ? -1 : found;
+}
+
+static int db_present(gamedb *db, const char *id, uint32_t node, int64_t since, gamedb_presence_fn fn, void *ud,
+                      err *e) {
+  pg_db *d = of(db);
+  args a = {0};
+  a_text(&a, id ? id : ""), a_int(&a, node), a_int(&a, since);
+  PGresult *res = run(d, &d->r, ST_PRESENT, &a, e);
+  if (!res) return -1;
+  int rc = 0;
+  for (int i = 0; rc == 0 && i < PQntuples(res); i++) {
+    gamedb_presence p;
+    text(res, i, 0, p.game, sizeof p.game);
+    p.node = (uint32_t)num(res, i, 1);
+    p.seats = (int)num(res, i, 2);
+    p.watchers = (int)num(res, i, 3);
+    rc = fn(ud, &p);
+  }
+  PQclear(res);
+  return rc ? -1 : 0;
+}
+
+static int db_listed(gamedb *db, int64_t since, int max, gamedb_listed_fn fn, void *ud, err *e) {
+  pg_db *d = of(db);
+  args a = {0};
+  a_int(&a, since), a_int(&a, max);
+  PGresult *res = run(d, &d->r, ST_LISTED, &a, e);
+  if (!res) return -1;
+  int rc = 0;
+  for (int i = 0; rc == 0 && i < PQntuples(res); i++) {
+    gamedb_game g;
+    read_game(res, i, &g);
+    rc = fn(ud, &g, (int)num(res, i, 22));
+  }
+  PQclear(res);
+  return rc ? -1 : 0;
 }
 
 static char *db_pdn(gamedb *db, const char *id, err *e) {
@@ -717,6 +775,9 @@ static const gamedb_ops pg_ops = {
     /* notify     */ db_notify,
     /* listen     */ db_listen,
     /* heard      */ db_heard,
+    /* presence   */ db_presence,
+    /* present    */ db_present,
+    /* listed     */ db_listed,
 };
 
 static int connect_link(pg_db *d, link *k, err *e) {
@@ -801,9 +862,6 @@ gamedb *gamedb_open_pg(const char *uri, char *label, size_t len, err *e) {
   pg_db *d = xmalloc(sizeof *d);
   memset(d, 0, sizeof *d);
   d->base.ops = &pg_ops;
-  uint64_t node = 0;
-  if (getrandom(&node, sizeof node, 0) != (ssize_t)sizeof node) abort(); /* the kernel's CSPRNG, 8 bytes */
-  d->node = (int64_t)(node >> 1);
   if (snprintf(d->uri, sizeof d->uri, "%s", uri) >= (int)sizeof d->uri)
     return err_set(e, "the store's URI is longer than %zu characters", sizeof d->uri - 1), free(d), NULL;
   int rc = make_label(d, uri, e);

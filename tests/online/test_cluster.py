@@ -2,7 +2,9 @@
 store (pg.py starts it): the players of a game on different nodes and a spectator on a
 third; the same ply sent through two nodes at once, exactly one applied; a node killed
 mid-game, nothing acknowledged lost and its player back through another node; a flag
-falling while the node that took the last move is down; a profile and its invitation
+falling while the node that took the last move is down; the spectators counted and the
+public games listed across the nodes, a killed node's spectators no longer counted and its
+players gone after a bounded time (their empty seats then lose); a profile and its invitation
 through different nodes, a code handed to two nodes at once working once; a
 profile's limit of codes held when two nodes make its invitations at once.
 """
@@ -12,7 +14,7 @@ import secrets
 import sys
 
 import wsclient
-from wsclient import Client, Server, check, play_random, run
+from wsclient import Client, Server, check, entry, play_random, run
 
 DRAUGHTS, WORK = sys.argv[1], sys.argv[2]
 
@@ -136,6 +138,71 @@ async def t_a_flag_falls_while_the_node_of_the_last_move_is_down(argv):
     finally:
         stop([na, nc])
         nb.close()
+
+
+async def listed(c, i):
+    await c.send(type="list", id=i)
+    return (await c.reply(i))["games"]
+
+
+async def t_spectators_and_public_games_are_counted_across_nodes(argv):
+    (na, nb, nc), _ = nodes(3)
+    try:
+        sub = await Client.open(nc, "sub")  # the public list, from the third node
+        a, b, created, _ = await game_across(na, nb, public=True)  # each answer once it is in the store
+        game = created["game"]
+        g = entry(await listed(sub, 1), game)
+        check(g["white"] == "ana" and g["variant"] == "brazilian", "a game of node A listed on C: %s" % g)
+        lone = await Client.open(nb, "cy")  # a public game waiting on B, a private one on A
+        await lone.send(type="create", variant="turkish", public=True)
+        waiting = (await lone.expect("created"))["game"]
+        hidden = await Client.open(na, "dee")
+        await hidden.send(type="create", variant="turkish")
+        private = (await hidden.expect("created"))["game"]
+        gs = await listed(sub, 2)
+        check(entry(gs, waiting)["status"] == "waiting" and not entry(gs, private), "the list: %s" % gs)
+        watchers = []
+        for node, name in ((nc, "w1"), (nc, "w2"), (na, "w3")):
+            w = await Client.open(node, name)
+            await w.send(type="watch", game=game)
+            await w.expect("state")
+            watchers.append(w)
+        await a.expect("watchers", count=3)  # two on C, one on A
+        await b.expect("watchers", count=3)
+        late = await Client.open(nb, "w4")  # watching there already: B counts everyone
+        await late.send(type="watch", game=game)
+        check((await late.expect("state"))["watchers"] == 4, "the state's count")
+        await watchers[0].expect("watchers", count=4)  # C has heard of the fourth
+        check(entry(await listed(sub, 3), game)["watchers"] == 4, "four spectators listed")
+        a.drop(), b.drop()  # the counts on the way up
+        nc.kill9()  # its two spectators go with it
+        await a.expect("watchers", count=2)
+        await b.expect("watchers", count=2)
+        c = await Client.open(nb, "eve")
+        await c.send(type="list", id=2)
+        gs = (await c.reply(2))["games"]
+        check(entry(gs, game)["watchers"] == 2, "after C died: %s" % entry(gs, game))
+    finally:
+        stop([na, nb])
+        nc.close()
+
+
+async def t_a_killed_nodes_players_are_gone_after_a_while(argv):
+    (na, nb), _ = nodes(2, "--seat-timeout", "2")
+    try:
+        a, b, created, _ = await game_across(na, nb)
+        await a.send(type="move", path=["c3", "d4"], ply=0)
+        await b.expect("moved", ply=0)
+        b.drop()
+        na.kill9()  # white's node; black, to move, waits on B
+        players = await b._wait(lambda m: m.get("type") == "players" and not m["white"]["connected"],
+                                "white gone", wsclient.TIMEOUT)
+        check(players["white"]["gone"] is not None and players["black"]["connected"], "players: %s" % players)
+        over = await b.expect("over")
+        check(over["result"] == "0-1" and over["reason"] == "white left the game", "over: %s" % over)
+    finally:
+        stop([nb])
+        na.close()
 
 
 async def claimed(node, nick, key):

@@ -196,6 +196,12 @@ async def play_random(players, watchers=(), rng=None, limit=None):
     return ply
 
 
+def entry(games, game):
+    """The entry of 'game' in a list of public games, or None."""
+    found = [g for g in games if g["game"] == game]
+    return found[0] if found else None
+
+
 def check(cond, what):
     if not cond:
         raise Failure(what)
