@@ -207,7 +207,7 @@ void cluster_refused(server *srv, const char *id, int batch) {
 static void event(table *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 static void event(table *t, const char *fmt, ...) {
-  char what[128], *payload;
+  char what[256], *payload;
   va_list ap;
   if (!t->srv->cl) return;
   va_start(ap, fmt);
@@ -349,6 +349,25 @@ void cluster_alive(server *srv, int64_t now) {
   }
 }
 
+/* The tokens cross the store's channel, which only the nodes read: whoever can listen
+** there can read the games' rows too. */
+void cluster_rematch(table *old, table *t, const char *const token[2]) {
+  event(old, "rematch %s %s %s", t->row.id, *token[0] ? token[0] : "-", *token[1] ? token[1] : "-");
+}
+
+/* 'old''s rematch 'id', begun on another node: this node's players of 'old' take their seats
+** there with the tokens made for them, its spectators follow. */
+static void on_rematch(server *srv, table *old, const char *id, char token[2][PROTO_MAX_TOKEN + 1]) {
+  table *t = lobby_find(srv, id);
+  if (!t && !(t = cluster_load(srv, id, NULL))) return;
+  for (int side = 0; side < 2; side++)
+    table_rematch_seat(old, side, t, strcmp(token[side], "-") ? token[side] : "", wall_ms());
+  table_rematch_watchers(old, t);
+  cluster_presence(t);
+  cluster_presence(old);
+  table_send_states(t);
+}
+
 static void on_offer(table *t, const char *kind, int by, const char *ev) {
   int draw = strcmp(kind, "draw") == 0, offered = strcmp(ev, "offered") == 0;
   *(draw ? &t->draw_offer : &t->rematch_offer) = offered ? by : -1;
@@ -362,7 +381,7 @@ static void fresh(server *srv, table *t) {
 }
 
 static void on_event(server *srv, uint32_t node, const char *text) {
-  char id[GAMEDB_ID_MAX + 1], what[16], a[16], c[16];
+  char id[GAMEDB_ID_MAX + 1], what[16], a[16], c[16], game[GAMEDB_ID_MAX + 1], token[2][PROTO_MAX_TOKEN + 1];
   int side, n, move, seats;
   unsigned long long who;
   if (sscanf(text, "%16s %15s %n", id, what, &n) != 2) return;
@@ -375,6 +394,8 @@ static void on_event(server *srv, uint32_t node, const char *text) {
   else if (strcmp(what, "taken") == 0 && sscanf(args, "%d", &side) == 1 && (side & ~1) == 0) table_take_seat(t, side);
   else if (strcmp(what, "offer") == 0 && sscanf(args, "%15s %d %15s", a, &side, c) == 3 && (side & ~1) == 0)
     on_offer(t, a, side, c);
+  else if (strcmp(what, "rematch") == 0 && sscanf(args, "%16s %64s %64s", game, token[0], token[1]) == 3)
+    on_rematch(srv, t, game, token);
   else if (strcmp(what, "suggest") == 0 && sscanf(args, "%d %llu %d", &n, &who, &move) == 3 && n == t->g.count &&
            t->row.status == GAMEDB_PLAYING && move >= 0 && move < t->g.legal.count)
     table_suggestion(t, who, move);

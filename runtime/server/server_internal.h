@@ -229,6 +229,9 @@ DRI_FUNC void cluster_alive(server *srv, int64_t now);      /* each heartbeat: o
 DRI_FUNC void cluster_taken(table *t, int side);           /* a seat taken up here with its token */
 DRI_FUNC void cluster_offer(table *t, const char *kind, int by, const char *event);
 DRI_FUNC void cluster_suggest(table *t, uint64_t who, int move);
+/* 'old''s rematch 't' begun here: the other nodes seat their players of 'old' (the tokens
+** for 't' of 'old''s white and black, "" for a player seated here) and move its spectators. */
+DRI_FUNC void cluster_rematch(table *old, table *t, const char *const token[2]);
 DRI_FUNC int cluster_all_down(const server *srv, int64_t last_alive, int64_t now);
 
 /* lobby.c */
@@ -250,6 +253,8 @@ DRI_FUNC void table_send_states(table *t);
 DRI_FUNC void table_send_tally(table *t);
 DRI_FUNC void table_suggestion(table *t, uint64_t who, int move); /* a spectator's, here or on another node */
 DRI_FUNC void table_take_seat(table *t, int side); /* its connection here is told and let go */
+DRI_FUNC void table_rematch_seat(table *old, int side, table *t, const char *token, int64_t now);
+DRI_FUNC void table_rematch_watchers(table *old, table *t);
 DRI_FUNC void table_attach(table *t, conn *c, int role);
 DRI_FUNC void table_detach(conn *c);
 DRI_FUNC void table_start(table *t, int64_t now);

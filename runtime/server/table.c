@@ -523,7 +523,34 @@ static void abort_game(conn *c, const proto_msg *m, int64_t now) {
   table_finish(t, DR_ONGOING, why, now);
 }
 
-/* The same game again, colours swapped, both players seated and the spectators along. */
+/* The player of 'old''s seat 'side' in its rematch 't' (the other side): seated with its
+** new token when connected here; else connected through another node (which seats it
+** when it hears of the rematch) or nowhere, and then the seat's timer runs. */
+void table_rematch_seat(table *old, int side, table *t, const char *token, int64_t now) {
+  conn *c = old->seat[side];
+  if (old->computer[side]) return;
+  if (!c) {
+    t->remote[side ^ 1] = old->remote[side];
+    t->gone_since[side ^ 1] = old->remote[side] ? 0 : now;
+    return;
+  }
+  if (!*token) return; /* not this node's to seat */
+  old->seat[side] = NULL;
+  c->t = t, c->role = side ^ 1, t->seat[side ^ 1] = c, t->gone_since[side ^ 1] = 0;
+  conn_send(c, json_pack("{s:s, s:s, s:s, s:s}", "type", "seated", "game", t->row.id, "token", token, "side",
+                         role_word[side ^ 1]));
+}
+
+/* The spectators here of 'old' watch its rematch 't'. */
+void table_rematch_watchers(table *old, table *t) {
+  for (int i = 0; i < old->nwatchers; i++) table_attach(t, old->watchers[i], ROLE_SPECTATOR);
+  old->nwatchers = 0;
+  old->rematch_offer = -1;
+}
+
+/* The same game again, colours swapped, both players seated and the spectators along —
+** those connected through other nodes too, which hear of it with the tokens of their
+** players (cluster_rematch). */
 static void rematch_start(table *old, int64_t now) {
   gamedb_game row = old->row;
   char token[2][PROTO_MAX_TOKEN + 1];
@@ -549,16 +576,13 @@ static void rematch_start(table *old, int64_t now) {
   addr_find(t->srv, t->creator)->games++;
   lobby_add(t->srv, t);
   for (int side = 0; side < 2; side++) {
-    conn *c = old->seat[side];
-    old->seat[side] = NULL;
-    if (!c) continue;
-    c->t = t, c->role = side ^ 1, t->seat[side ^ 1] = c;
-    conn_send(c, json_pack("{s:s, s:s, s:s, s:s}", "type", "seated", "game", t->row.id, "token", token[side ^ 1],
-                           "side", role_word[side ^ 1]));
+    table_rematch_seat(old, side, t, token[side ^ 1], now);
+    if (t->seat[side ^ 1] || old->computer[side]) token[side ^ 1][0] = '\0'; /* no other node's to give */
   }
-  for (int i = 0; i < old->nwatchers; i++) table_attach(t, old->watchers[i], ROLE_SPECTATOR);
-  old->nwatchers = 0;
-  old->rematch_offer = -1;
+  table_rematch_watchers(old, t);
+  cluster_presence(t);
+  cluster_presence(old);
+  cluster_rematch(old, t, (const char *const[2]){token[1], token[0]}); /* by their sides in 'old' */
   table_send_states(t);
   computer_turn(t);
 }

@@ -1,6 +1,7 @@
 """test_cluster.py DRAUGHTS WORKDIR — several 'draughts serve' nodes on one PostgreSQL
 store (pg.py starts it): the players of a game on different nodes and a spectator on a
-third; the same ply sent through two nodes at once, exactly one applied; a node killed
+third, and their rematch, accepted on the other node than the offer; the same ply sent
+through two nodes at once, exactly one applied; a node killed
 mid-game, nothing acknowledged lost and its player back through another node; a flag
 falling while the node that took the last move is down; the spectators counted and the
 public games listed across the nodes, a killed node's spectators no longer counted and its
@@ -71,6 +72,35 @@ async def t_players_on_two_nodes_spectators_on_a_third(argv):
         await w.send(type="pdn", game=created["game"])
         text = (await w.expect("pdn"))["text"]
         check('[White "ana"]' in text and '[Black "bob"]' in text and "1/2-1/2" in text, "PDN: %s" % text[:200])
+    finally:
+        stop([na, nb, nc])
+
+
+async def t_a_rematch_seats_both_players_whichever_node_each_is_on(argv):
+    (na, nb, nc), _ = nodes(3)
+    try:
+        a, b, created, _ = await game_across(na, nb)
+        w = await Client.open(nc, "eve")
+        await w.send(type="watch", game=created["game"])
+        await w.expect("state")
+        await b.send(type="resign")
+        await a.expect("over")
+        await a.send(type="rematch", action="offer")  # offered on A, accepted on B
+        await b.expect("offer", kind="rematch", event="offered")
+        await b.send(type="rematch", action="accept")
+        sa, sb = await a.expect("seated"), await b.expect("seated")
+        check(sa["game"] == sb["game"] != created["game"] and sa["side"] == "black" and sb["side"] == "white",
+              "the rematch's seats: %s %s" % (sa, sb))
+        for c in (a, b, w):
+            st = await c.expect("state", game=sa["game"])
+            check(st["status"] == "playing" and st["players"]["white"]["name"] == "bob" and
+                  st["players"]["black"]["connected"], "%s's state of the rematch: %s" % (c.name, st["players"]))
+        plies = await play_random([b, a], [w], random.Random(5), limit=4)  # bob plays white now
+        check(plies == 4, "the rematch went on")
+        a2 = await Client.open(nc, "ana")  # ana's new token, made on B and given through A, holds her seat
+        await a2.send(type="resume", game=sa["game"], token=sa["token"])
+        check((await a2.expect("seated"))["side"] == "black", "ana's token for the rematch")
+        await a.error("seat_taken")
     finally:
         stop([na, nb, nc])
 
