@@ -30,6 +30,7 @@
 #define TICK_MS 100                 /* clocks, empty seats and the store's heartbeat are checked this often */
 #define ALIVE_MS 1000               /* how often the store learns the server is alive */
 #define NODE_DEAD_MS (5 * ALIVE_MS) /* a node sharing the store not heard of this long is gone */
+#define LIST_PUSH_MS 1000           /* how often the public list is looked at again for its subscribers */
 
 enum { ROLE_NONE = -1, ROLE_WHITE = 0, ROLE_BLACK = 1, ROLE_SPECTATOR = 2 };
 
@@ -98,6 +99,7 @@ typedef struct conn {
   int signed_in;
   uint8_t key[GAMEDB_HASH];
   int jobs;              /* its profile requests the store has not answered yet */
+  int listening;         /* lobby.c: subscribed to the public list */
 } conn;
 
 /* Connections and open games per client address. */
@@ -174,6 +176,10 @@ struct server {
   uint32_t node;         /* this process, among the nodes that share a store */
   int committed;         /* the last batch of writes committed */
   cluster *cl;           /* NULL unless the store is shared */
+  conn **listeners;      /* lobby.c: the connections subscribed to the public list */
+  int nlisteners, listeners_cap;
+  char *list_sent;       /* the list they last heard (its JSON text) */
+  int64_t list_looked;   /* when it was last looked at */
 };
 
 /* net.c: sending.  'conn_send' takes the message over. */
@@ -242,6 +248,9 @@ DRI_FUNC table *lobby_find(server *srv, const char *id);
 DRI_FUNC void lobby_add(server *srv, table *t);
 DRI_FUNC void random_text(char *out, int n); /* n characters a person can read aloud */
 DRI_FUNC int lobby_restore(server *srv, err *e);
+DRI_FUNC void lobby_tick(server *srv, int64_t now); /* the public list pushed to its subscribers when it changed */
+DRI_FUNC void lobby_conn_gone(conn *c);
+DRI_FUNC void lobby_free(server *srv);
 
 /* table.c */
 DRI_FUNC table *table_new(server *srv, const gamedb_game *row, err *e);

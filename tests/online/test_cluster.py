@@ -15,7 +15,7 @@ import secrets
 import sys
 
 import wsclient
-from wsclient import Client, Server, check, entry, play_random, run
+from wsclient import Client, Server, check, entry, games_where, play_random, run
 
 DRAUGHTS, WORK = sys.argv[1], sys.argv[2]
 
@@ -170,18 +170,15 @@ async def t_a_flag_falls_while_the_node_of_the_last_move_is_down(argv):
         nb.close()
 
 
-async def listed(c, i):
-    await c.send(type="list", id=i)
-    return (await c.reply(i))["games"]
-
-
 async def t_spectators_and_public_games_are_counted_across_nodes(argv):
     (na, nb, nc), _ = nodes(3)
     try:
-        sub = await Client.open(nc, "sub")  # the public list, from the third node
-        a, b, created, _ = await game_across(na, nb, public=True)  # each answer once it is in the store
+        sub = await Client.open(nc, "sub")  # the public list, pushed from the third node
+        await sub.send(type="list", subscribe=True, id=1)
+        check((await sub.reply(1))["type"] == "games", "the subscription's first answer")
+        a, b, created, _ = await game_across(na, nb, public=True)
         game = created["game"]
-        g = entry(await listed(sub, 1), game)
+        g = entry(await games_where(sub, "the game from A", lambda gs: entry(gs, game)), game)
         check(g["white"] == "ana" and g["variant"] == "brazilian", "a game of node A listed on C: %s" % g)
         lone = await Client.open(nb, "cy")  # a public game waiting on B, a private one on A
         await lone.send(type="create", variant="turkish", public=True)
@@ -189,7 +186,7 @@ async def t_spectators_and_public_games_are_counted_across_nodes(argv):
         hidden = await Client.open(na, "dee")
         await hidden.send(type="create", variant="turkish")
         private = (await hidden.expect("created"))["game"]
-        gs = await listed(sub, 2)
+        gs = await games_where(sub, "both public games", lambda gs: entry(gs, waiting) and entry(gs, game))
         check(entry(gs, waiting)["status"] == "waiting" and not entry(gs, private), "the list: %s" % gs)
         watchers = []
         for node, name in ((nc, "w1"), (nc, "w2"), (na, "w3")):
@@ -202,8 +199,7 @@ async def t_spectators_and_public_games_are_counted_across_nodes(argv):
         late = await Client.open(nb, "w4")  # watching there already: B counts everyone
         await late.send(type="watch", game=game)
         check((await late.expect("state"))["watchers"] == 4, "the state's count")
-        await watchers[0].expect("watchers", count=4)  # C has heard of the fourth
-        check(entry(await listed(sub, 3), game)["watchers"] == 4, "four spectators listed")
+        await games_where(sub, "four spectators", lambda gs: entry(gs, game) and entry(gs, game)["watchers"] == 4)
         a.drop(), b.drop()  # the counts on the way up
         nc.kill9()  # its two spectators go with it
         await a.expect("watchers", count=2)

@@ -1,7 +1,7 @@
 """test_server.py DRAUGHTS WORKDIR — the game server driven by an independent client
 (Python websockets): whole games in every variant, the referee's refusals, tokens,
 offers and endings, clocks, dropped and abandoned seats, spectators' suggestions,
-the public list, a kill -9 and a restart, hostile input, a flood, the limits, TLS.
+the public list and its subscription, a kill -9 and a restart, hostile input, a flood, the limits, TLS.
 """
 import asyncio
 import os
@@ -17,7 +17,7 @@ import urllib.request
 import websockets
 
 import wsclient
-from wsclient import Client, Failure, Server, check, create_game, new_store, play_random, run
+from wsclient import Client, Failure, Server, check, create_game, entry, games_where, new_store, play_random, run
 from wsclient import with_server as serving
 
 DRAUGHTS, WORK = sys.argv[1], sys.argv[2]
@@ -301,6 +301,37 @@ async def t_public_games_are_listed(argv):
         check(pub["game"] in ids and priv["game"] not in ids, "list: %s" % games)
         g = games[ids.index(pub["game"])]
         check(g["variant"] == "turkish" and g["status"] == "waiting" and g["white"] in ("ana", None), "entry: %s" % g)
+
+    await with_server(body)
+
+
+async def t_the_public_list_is_pushed_to_its_subscribers(argv):
+    async def body(srv):
+        sub, old = await Client.open(srv, "sub"), await Client.open(srv, "old")
+        await sub.send(type="list", subscribe=True, id=1)
+        check((await sub.reply(1))["games"] == [], "the first answer")
+        a = await Client.open(srv, "ana")
+        await a.send(type="create", variant="turkish", side="white", public=True)
+        created = await a.expect("created")
+        game = created["game"]
+        g = entry(await games_where(sub, "the new game", lambda gs: entry(gs, game)), game)
+        check(g["status"] == "waiting" and g["code"] == created["code"], "pushed: %s" % g)
+        b = await Client.open(srv, "bob")
+        await b.send(type="join", code=created["code"])
+        await games_where(sub, "the game joined", lambda gs: (entry(gs, game) or {}).get("status") == "playing")
+        await old.send(type="list", id=2)  # the request alone: answered once, nothing pushed after
+        check(entry((await old.reply(2))["games"], game)["black"] == "bob", "the plain list")
+        await sub.send(type="list", subscribe=False, id=3)
+        await sub.reply(3)
+        sub.drop()  # what was pushed before
+        await old.send(type="list", subscribe=True, id=4)
+        await old.reply(4)
+        await b.send(type="resign")  # the game leaves the list: pushed to 'old' only
+        await games_where(old, "the game gone", lambda gs: not entry(gs, game))
+        await sub.send(type="list", id=5)  # a push to 'sub' would have come before this answer
+        await sub.reply(5)
+        pushed = [m for m in sub.kept if m["type"] == "games"]
+        check(not pushed, "pushed after unsubscribing: %s" % pushed)
 
     await with_server(body)
 
