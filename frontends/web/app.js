@@ -10,7 +10,7 @@ import {GameView} from './game.js';
 import {Connection, seats} from './net.js';
 
 const app = document.getElementById('app');
-let conn = null, view = null, variants = [], listTimer = null;
+let conn = null, view = null, variants = [], listOff = null;
 
 function nickname() {
   return (localStorage.getItem('draughts.name') || '').trim() || 'guest';
@@ -34,7 +34,7 @@ async function connect() {
 }
 
 function enterGame() {
-  clearInterval(listTimer);
+  stopList();
   if (view) view.close();
   view = new GameView(app, conn, () => { view.close(); view = null; history.pushState(null, '', '/'); lobby(); });
   app.replaceChildren(h('p', {class: 'loading'}, 'Loading the game…'));
@@ -144,18 +144,23 @@ function gameRow(g) {
            h('span', {class: 'watching'}, `${g.watchers} watching`), ' ', ...actions);
 }
 
-async function refreshList(list) {
-  try {
-    const r = await conn.request({type: 'list'});
-    list.replaceChildren(...(r.games.length ? r.games.map(gameRow) : [h('li', {class: 'none'}, 'No public game right now.')]));
-  } catch { /* the next round tries again */ }
+function showList(list, games) {
+  list.replaceChildren(...(games.length ? games.map(gameRow) : [h('li', {class: 'none'}, 'No public game right now.')]));
+}
+
+// The server pushes the list again whenever it changes, while the lobby shows it.
+function stopList() {
+  if (!listOff) return;
+  listOff();
+  listOff = null;
+  conn.send({type: 'list', subscribe: false});
 }
 
 const titleOf = (name) => (variants.find((v) => v.name === name) || {title: name}).title;
 
 // 'invite': an invitation code from the address, for the friends panel to accept.
 async function lobby(invite = null) {
-  clearInterval(listTimer);
+  stopList();
   const nameInput = h('input', {name: 'name', value: localStorage.getItem('draughts.name') || '', maxlength: 32, autocomplete: 'nickname', placeholder: 'guest'});
   nameInput.addEventListener('change', () => { localStorage.setItem('draughts.name', nameInput.value.trim()); connect().catch((e) => fail(e.message)); });
   app.replaceChildren(h('h1', {}, 'draughts'), h('p', {class: 'loading'}, 'Connecting…'));
@@ -171,8 +176,8 @@ async function lobby(invite = null) {
       h('section', {}, h('h2', {}, 'Join a game'), joinForm(),
         h('h2', {}, 'Live public games'), list),
       h('section', {class: 'friends'}, friends.element)));
-  refreshList(list);
-  listTimer = setInterval(() => refreshList(list), 3000);
+  listOff = conn.on('games', (m) => showList(list, m.games));
+  conn.send({type: 'list', subscribe: true});
 }
 
 // ----------------------------------------------------------------- routing

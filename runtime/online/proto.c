@@ -49,6 +49,7 @@ static const field f_clock[] = {REQ("initial", K_INT, 1, PROTO_MAX_CLOCK),
 static const field f_hello[] = {ID_FIELDS, REQ("protocol", K_INT, 1, 1000000), OPT("name", K_STR, 1, PROTO_MAX_NAME),
                                 OPT("client", K_STR, 0, 64), END};
 static const field f_empty[] = {ID_FIELDS, END};
+static const field f_list[] = {ID_FIELDS, OPT("subscribe", K_BOOL, 0, 0), END};
 static const field f_create[] = {ID_FIELDS,
                                  REQ("variant", K_STR, 1, 32),
                                  OPT("rules", K_STR, 1, 64),
@@ -125,7 +126,7 @@ static const field s_friends[] = {REQ("name", K_STR, 1, PROTO_MAX_NAME), OBJS("f
 static const field s_uploaded[] = {REQ("records", K_INT, 0, 1000000), REQ("streaks", K_INT, 0, 1000000), END};
 
 static const schema schemas[] = {
-    {MSG_HELLO, "hello", 0, f_hello},       {MSG_LIST, "list", 0, f_empty},
+    {MSG_HELLO, "hello", 0, f_hello},       {MSG_LIST, "list", 0, f_list},
     {MSG_CREATE, "create", 0, f_create},    {MSG_JOIN, "join", 0, f_join},
     {MSG_RESUME, "resume", 0, f_resume},    {MSG_WATCH, "watch", 0, f_game},
     {MSG_MOVE, "move", 0, f_move},          {MSG_SUGGEST, "suggest", 0, f_move},

@@ -85,6 +85,12 @@ void computer_turn(table *t) {
   t->told_busy = 0;
 }
 
+void computer_stop(table *t) {
+  if (!t->thinking) return;
+  t->thinking = 0; /* what the search still hands back is for no one */
+  pool_cancel(t->srv->pool, t->row.id);
+}
+
 void table_computer_moved(table *t, int rc, const dr_move *best) {
   t->thinking = 0;
   if (t->row.status != GAMEDB_PLAYING) return;

@@ -3,6 +3,7 @@
 ** pool of threads: a game whose computer is to move queues a job (a copy of its game
 ** and the level's limits, capped in time); a free thread searches it and hands the
 ** move back to the event loop, which plays it if the game is still where it was.
+** A game that ends (resigned, abandoned, flagged) calls its search off.
 ** A full queue says so at once, so a crowd of games against the computer makes
 ** them wait or be refused, never eats the server.
 */
@@ -181,6 +182,28 @@ int pool_ask(engine_pool *p, table *t) {
   pthread_cond_signal(&p->wake);
   pthread_mutex_unlock(&p->lock);
   return 0;
+}
+
+/* A game that ended needs no move: its job leaves the queue, or its search is told to
+** stop (the flag the search polls, as when the server stops), so the thread is free for
+** another game at once rather than at the end of the move's time. */
+void pool_cancel(engine_pool *p, const char *game_id) {
+  pthread_mutex_lock(&p->lock);
+  for (job **j = &p->waiting; *j;) {
+    job *k = *j;
+    if (strcmp(k->game, game_id) != 0) {
+      j = &k->next;
+      continue;
+    }
+    *j = k->next;
+    k->next = NULL;
+    if (p->tail == &k->next) p->tail = j;
+    p->nwaiting--;
+    free_jobs(k);
+  }
+  for (int i = 0; i < p->nthreads; i++)
+    if (p->running[i] && strcmp(p->running[i]->game, game_id) == 0) p->running[i]->stop = 1;
+  pthread_mutex_unlock(&p->lock);
 }
 
 /* On the loop's thread: the moves found go to their games, if still theirs to play. */

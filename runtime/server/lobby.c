@@ -2,7 +2,8 @@
 ** lobby.c — what happens before and around a game: the hello, creating a game from
 ** the variant's declared presets and options only (a client never sends Lua or a
 ** path), joining by code, coming back with a seat's token, watching, the list of
-** public games, finished games as PDN and by nickname, the limits per client
+** public games (pushed again when it changes to the connections that subscribe to it;
+** every node's on a shared store), finished games as PDN and by nickname, the limits per client
 ** address, and reading the live games back from the store when the server starts.
 */
 #include "server_internal.h"
@@ -328,16 +329,93 @@ static void watch(conn *c, const proto_msg *m) {
 
 /* ------------------------------------------------------------- listings */
 
-static void list(conn *c, const proto_msg *m) {
+typedef struct listing {
+  server *srv;
+  json_t *games;
+} listing;
+
+/* A game the shared store lists; as this node holds it when it does (that is fresher). */
+static int listed_row(void *ud, const gamedb_game *g, int watchers) {
+  listing *l = ud;
+  const table *t = lobby_find(l->srv, g->id);
+  const plugin *p = registry_find(l->srv->reg, g->variant);
+  if (t && t->row.status != GAMEDB_OVER) json_array_append_new(l->games, wire_summary(t));
+  else if (!t && p) json_array_append_new(l->games, wire_listed(&p->v, g, g->plies, watchers));
+  return 0;
+}
+
+/* The public games waiting or being played — every node's, on a shared store — as the
+** 'games' message shows them; NULL and 'e' when the store cannot say. */
+static json_t *public_games(server *srv, err *e) {
   json_t *games = json_array();
-  for (int i = 0; i < c->srv->ntables && json_array_size(games) < LIST_MAX; i++) {
-    const table *t = c->srv->tables[i];
+  listing l = {srv, games};
+  if (srv->db->ops->listed) {
+    if (srv->db->ops->listed(srv->db, wall_ms() - NODE_DEAD_MS, LIST_MAX, listed_row, &l, e) == 0) return games;
+    json_decref(games);
+    return NULL;
+  }
+  for (int i = 0; i < srv->ntables && json_array_size(games) < LIST_MAX; i++) {
+    const table *t = srv->tables[i];
     if (t->row.listed && t->row.status != GAMEDB_OVER) json_array_append_new(games, wire_summary(t));
   }
+  return games;
+}
+
+static void listen_list(conn *c, int on) {
+  server *srv = c->srv;
+  if (on == c->listening) return;
+  if (!(c->listening = on)) return lobby_conn_gone(c);
+  if (srv->nlisteners == srv->listeners_cap)
+    srv->listeners =
+        xrealloc(srv->listeners, (size_t)(srv->listeners_cap = srv->listeners_cap * 2 + 8) * sizeof *srv->listeners);
+  srv->listeners[srv->nlisteners++] = c;
+}
+
+void lobby_conn_gone(conn *c) {
+  server *srv = c->srv;
+  c->listening = 0;
+  for (int i = 0; i < srv->nlisteners; i++)
+    if (srv->listeners[i] == c) srv->listeners[i] = srv->listeners[--srv->nlisteners];
+}
+
+static void list(conn *c, const proto_msg *m) {
+  err e;
+  json_t *games = public_games(c->srv, &e);
+  if (!games) return conn_error(c, m->id, "store", "%s", e.msg);
+  json_t *sub = json_object_get(m->root, "subscribe");
+  if (sub) listen_list(c, json_is_true(sub));
   json_t *r = proto_new(MSG_GAMES);
   json_object_set_new(r, "games", games);
   if (m->id >= 0) json_object_set_new(r, "re", json_integer(m->id));
   conn_send(c, r);
+}
+
+/* Once a LIST_PUSH_MS, when anyone subscribed: the list again, sent to them if it changed
+** (a game created, joined, ended, moved, watched), so that no page polls for it. */
+void lobby_tick(server *srv, int64_t now) {
+  err e;
+  if (!srv->nlisteners || now - srv->list_looked < LIST_PUSH_MS) return;
+  srv->list_looked = now;
+  json_t *games = public_games(srv, &e);
+  if (!games) return; /* the store will be asked again at the next look */
+  json_t *msg = proto_new(MSG_GAMES);
+  json_object_set_new(msg, "games", games);
+  char *text = json_dumps(msg, JSON_COMPACT);
+  if (text && srv->list_sent && strcmp(text, srv->list_sent) == 0) {
+    free(text);
+    return json_decref(msg);
+  }
+  free(srv->list_sent);
+  srv->list_sent = text;
+  outbuf *b = outbuf_new(msg);
+  b->refs++;
+  for (int i = 0; i < srv->nlisteners; i++) conn_send_buf(srv->listeners[i], b);
+  outbuf_drop(b);
+}
+
+void lobby_free(server *srv) {
+  free(srv->listeners);
+  free(srv->list_sent);
 }
 
 static void pdn(conn *c, const proto_msg *m) {

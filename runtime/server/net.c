@@ -282,6 +282,7 @@ static void on_closed(conn *c) {
   if (!c->srv) return;
   table_detach(c);
   friends_conn_gone(c);
+  lobby_conn_gone(c);
   if (c->dirty) undirty(c);
   msgq_clear(&c->held);
   msgq_clear(&c->queue);
@@ -384,7 +385,9 @@ static void on_tick(lws_sorted_usec_list_t *sul) {
   if (now - srv->last_alive >= ALIVE_MS) {
     srv->last_alive = now;
     store_alive(srv, now);
+    cluster_alive(srv, now);
   }
+  lobby_tick(srv, now);
   lws_sul_schedule(srv->ctx, 0, &srv->tick, on_tick, TICK_MS * LWS_US_PER_MS);
 }
 
@@ -591,6 +594,7 @@ void server_close(server *srv) {
   for (int i = 0; i < srv->naddrs; i++) free(srv->addrs[i]);
   free(srv->addrs);
   friends_free(srv); /* after the writer: it may still have run a request */
+  lobby_free(srv);
   if (srv->db) srv->db->ops->close(srv->db);
   free(srv);
 }

@@ -29,6 +29,8 @@
 #define FINISHED_KEEP_MS 600000     /* a finished game stays in memory this long, for a rematch */
 #define TICK_MS 100                 /* clocks, empty seats and the store's heartbeat are checked this often */
 #define ALIVE_MS 1000               /* how often the store learns the server is alive */
+#define NODE_DEAD_MS (5 * ALIVE_MS) /* a node sharing the store not heard of this long is gone */
+#define LIST_PUSH_MS 1000           /* how often the public list is looked at again for its subscribers */
 
 enum { ROLE_NONE = -1, ROLE_WHITE = 0, ROLE_BLACK = 1, ROLE_SPECTATOR = 2 };
 
@@ -97,6 +99,7 @@ typedef struct conn {
   int signed_in;
   uint8_t key[GAMEDB_HASH];
   int jobs;              /* its profile requests the store has not answered yet */
+  int listening;         /* lobby.c: subscribed to the public list */
 } conn;
 
 /* Connections and open games per client address. */
@@ -104,6 +107,11 @@ struct server_addr {
   char name[64];
   int connections, games;
 };
+
+typedef struct elsewhere {
+  uint32_t node;
+  int watchers;
+} elsewhere;
 
 typedef struct suggestion {
   uint64_t who;          /* the spectator's serial */
@@ -135,6 +143,9 @@ struct table {
   int wrote;             /* the last batch that wrote it; -1 none */
   uint32_t remote[2];    /* the node where a seat's player is connected, when another; 0 none */
   int stale;             /* another node wrote it: read it again once its own writes are in */
+  struct elsewhere *others; /* cluster.c: the spectators connected through other nodes */
+  int nothers, others_cap;
+  int told_seats, told_watchers; /* cluster.c: who is here, as the other nodes last heard it */
 };
 
 struct server {
@@ -165,6 +176,10 @@ struct server {
   uint32_t node;         /* this process, among the nodes that share a store */
   int committed;         /* the last batch of writes committed */
   cluster *cl;           /* NULL unless the store is shared */
+  conn **listeners;      /* lobby.c: the connections subscribed to the public list */
+  int nlisteners, listeners_cap;
+  char *list_sent;       /* the list they last heard (its JSON text) */
+  int64_t list_looked;   /* when it was last looked at */
 };
 
 /* net.c: sending.  'conn_send' takes the message over. */
@@ -189,6 +204,7 @@ DRI_FUNC void store_finish(table *t, char *pdn); /* takes 'pdn' over */
 DRI_FUNC void store_alive(server *srv, int64_t now);
 DRI_FUNC void store_job_add(server *srv, store_job *j);
 DRI_FUNC void store_event(server *srv, char *payload); /* to the other nodes (takes it over) */
+DRI_FUNC void store_presence(table *t, int seats, int watchers); /* this node's, on a shared store */
 DRI_FUNC void store_failed(server *srv, const err *e);
 DRI_FUNC writer *writer_new(gamedb *db, uint32_t node);
 DRI_FUNC int writer_start(writer *w, struct lws_context *ctx, err *e);
@@ -213,10 +229,15 @@ DRI_FUNC void cluster_stop(server *srv);
 DRI_FUNC void cluster_turn(server *srv);  /* what the other nodes said, applied here */
 DRI_FUNC void cluster_refused(server *srv, const char *id, int batch);
 DRI_FUNC table *cluster_load(server *srv, const char *id, const char *code); /* a game another node began */
-DRI_FUNC void cluster_seat(table *t, int side, int present); /* a player here came or went */
+DRI_FUNC void cluster_presence(table *t);                   /* a player or a spectator here came or went */
+DRI_FUNC void cluster_forget(table *t);                     /* the table leaves memory */
+DRI_FUNC void cluster_alive(server *srv, int64_t now);      /* each heartbeat: ours said, the silent nodes gone */
 DRI_FUNC void cluster_taken(table *t, int side);           /* a seat taken up here with its token */
 DRI_FUNC void cluster_offer(table *t, const char *kind, int by, const char *event);
 DRI_FUNC void cluster_suggest(table *t, uint64_t who, int move);
+/* 'old''s rematch 't' begun here: the other nodes seat their players of 'old' (the tokens
+** for 't' of 'old''s white and black, "" for a player seated here) and move its spectators. */
+DRI_FUNC void cluster_rematch(table *old, table *t, const char *const token[2]);
 DRI_FUNC int cluster_all_down(const server *srv, int64_t last_alive, int64_t now);
 
 /* lobby.c */
@@ -227,6 +248,9 @@ DRI_FUNC table *lobby_find(server *srv, const char *id);
 DRI_FUNC void lobby_add(server *srv, table *t);
 DRI_FUNC void random_text(char *out, int n); /* n characters a person can read aloud */
 DRI_FUNC int lobby_restore(server *srv, err *e);
+DRI_FUNC void lobby_tick(server *srv, int64_t now); /* the public list pushed to its subscribers when it changed */
+DRI_FUNC void lobby_conn_gone(conn *c);
+DRI_FUNC void lobby_free(server *srv);
 
 /* table.c */
 DRI_FUNC table *table_new(server *srv, const gamedb_game *row, err *e);
@@ -238,6 +262,8 @@ DRI_FUNC void table_send_states(table *t);
 DRI_FUNC void table_send_tally(table *t);
 DRI_FUNC void table_suggestion(table *t, uint64_t who, int move); /* a spectator's, here or on another node */
 DRI_FUNC void table_take_seat(table *t, int side); /* its connection here is told and let go */
+DRI_FUNC void table_rematch_seat(table *old, int side, table *t, const char *token, int64_t now);
+DRI_FUNC void table_rematch_watchers(table *old, table *t);
 DRI_FUNC void table_attach(table *t, conn *c, int role);
 DRI_FUNC void table_detach(conn *c);
 DRI_FUNC void table_start(table *t, int64_t now);
@@ -245,6 +271,7 @@ DRI_FUNC void table_message(conn *c, const proto_msg *m);
 DRI_FUNC int table_tick(table *t, int64_t now); /* 1: the table can be freed */
 DRI_FUNC void table_restore_clock(table *t, int64_t last_alive, int64_t now);
 DRI_FUNC int table_side_to_move(const table *t);
+DRI_FUNC int table_watchers(const table *t);                /* its spectators on every node */
 DRI_FUNC int64_t table_clock_left(const table *t, int side, int64_t now);
 DRI_FUNC void table_seat_token(table *t, int side, const char *name, char token[PROTO_MAX_TOKEN + 1]);
 DRI_FUNC int table_token_matches(const table *t, int side, const char *token);
@@ -261,6 +288,7 @@ DRI_FUNC int pool_start(engine_pool *p, struct lws_context *ctx, err *e);
 DRI_FUNC int pool_full(engine_pool *p);                    /* no room in the queue */
 DRI_FUNC void pool_load(engine_pool *p, int *threads, int *waiting);
 DRI_FUNC int pool_ask(engine_pool *p, table *t);           /* 0 queued, -1 the queue is full */
+DRI_FUNC void pool_cancel(engine_pool *p, const char *game_id); /* its game ended: no move wanted */
 DRI_FUNC void pool_collect(server *srv);                   /* on the loop: plays the moves found */
 DRI_FUNC void pool_free(engine_pool *p);                   /* stops the searches, joins */
 
@@ -271,6 +299,7 @@ DRI_FUNC void computer_restore(table *t);                   /* from the seat the
 DRI_FUNC int computer_next_streak(const table *t);          /* for a rematch */
 DRI_FUNC json_t *computer_wire(const table *t, int side);   /* NULL for a person */
 DRI_FUNC void computer_turn(table *t);                      /* asks for its move when it is to move */
+DRI_FUNC void computer_stop(table *t);                      /* the game ended: its search, if any, is called off */
 DRI_FUNC void table_computer_moved(table *t, int rc, const dr_move *best);
 
 /* web.c: the web front end's files, through lws's mounts. */
@@ -288,6 +317,7 @@ DRI_FUNC json_t *wire_tally(const table *t);
 DRI_FUNC json_t *wire_watchers(const table *t);
 DRI_FUNC json_t *wire_clock(const table *t, int64_t now);
 DRI_FUNC json_t *wire_summary(const table *t);
+DRI_FUNC json_t *wire_listed(const dr_variant *v, const gamedb_game *row, int plies, int watchers);
 DRI_FUNC json_t *wire_error(json_int_t re, const char *code, const char *message);
 
 #endif

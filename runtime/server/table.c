@@ -50,10 +50,12 @@ void table_free(table *t) {
     if (t->seat[side]) t->seat[side]->t = NULL, t->seat[side]->role = ROLE_NONE;
   for (int i = 0; i < t->nwatchers; i++) t->watchers[i]->t = NULL, t->watchers[i]->role = ROLE_NONE;
   table_release(t);
+  cluster_forget(t);
   if (t->g.ply) game_free(&t->g);
   if (t->rs->v) rules_free(t->rs);
   free(t->rs);
   free(t->watchers);
+  free(t->others);
   free(t->sugg);
   free(t->clock_after);
   free(t);
@@ -133,6 +135,12 @@ void table_follow(table *t, const gamedb_game *row, const gamedb_move *moves, in
 /* ------------------------------------------------------------- clocks */
 
 int table_side_to_move(const table *t) { return game_position(&t->g)->turn; }
+
+int table_watchers(const table *t) {
+  int n = t->nwatchers;
+  for (int i = 0; i < t->nothers; i++) n += t->others[i].watchers;
+  return n;
+}
 
 static int has_clock(const table *t) { return t->row.initial_ms > 0; }
 
@@ -216,12 +224,13 @@ void table_attach(table *t, conn *c, int role) {
     if (t->nwatchers == t->watch_cap)
       t->watchers = xrealloc(t->watchers, (size_t)(t->watch_cap = t->watch_cap * 2 + 4) * sizeof *t->watchers);
     t->watchers[t->nwatchers++] = c;
+    cluster_presence(t);
     broadcast_but(t, wire_watchers(t), 1, 1, c);
     return;
   }
   t->seat[role] = c;
   t->gone_since[role] = 0;
-  cluster_seat(t, role, 1);
+  cluster_presence(t);
   broadcast_but(t, wire_players(t, wall_ms()), 1, 1, c);
 }
 
@@ -242,11 +251,12 @@ void table_detach(conn *c) {
     for (int i = 0; i < t->nwatchers; i++)
       if (t->watchers[i] == c) t->watchers[i] = t->watchers[--t->nwatchers];
     drop_suggestion(t, c->serial);
+    cluster_presence(t);
     table_broadcast(t, wire_watchers(t), 1, 1);
   } else if (c->role >= 0 && t->seat[c->role] == c) {
     t->seat[c->role] = NULL;
     t->gone_since[c->role] = wall_ms();
-    cluster_seat(t, c->role, 0);
+    cluster_presence(t);
     if (t->row.status != GAMEDB_OVER) table_broadcast(t, wire_players(t, wall_ms()), 1, 1);
   }
   c->role = ROLE_NONE;
@@ -333,6 +343,7 @@ static void end_as_stored(table *t) {
   t->over_at = t->row.ended;
   t->draw_offer = t->rematch_offer = -1;
   t->nsugg = 0;
+  computer_stop(t);
   table_release(t);
 }
 
@@ -350,6 +361,7 @@ static void conclude(table *t, int result, const char *why, int64_t now) {
   t->row.ended = t->over_at = now;
   t->draw_offer = t->rematch_offer = -1;
   t->nsugg = 0;
+  computer_stop(t);
   store_finish(t, table_pdn(t));
   table_release(t);
 }
@@ -511,7 +523,34 @@ static void abort_game(conn *c, const proto_msg *m, int64_t now) {
   table_finish(t, DR_ONGOING, why, now);
 }
 
-/* The same game again, colours swapped, both players seated and the spectators along. */
+/* The player of 'old''s seat 'side' in its rematch 't' (the other side): seated with its
+** new token when connected here; else connected through another node (which seats it
+** when it hears of the rematch) or nowhere, and then the seat's timer runs. */
+void table_rematch_seat(table *old, int side, table *t, const char *token, int64_t now) {
+  conn *c = old->seat[side];
+  if (old->computer[side]) return;
+  if (!c) {
+    t->remote[side ^ 1] = old->remote[side];
+    t->gone_since[side ^ 1] = old->remote[side] ? 0 : now;
+    return;
+  }
+  if (!*token) return; /* not this node's to seat */
+  old->seat[side] = NULL;
+  c->t = t, c->role = side ^ 1, t->seat[side ^ 1] = c, t->gone_since[side ^ 1] = 0;
+  conn_send(c, json_pack("{s:s, s:s, s:s, s:s}", "type", "seated", "game", t->row.id, "token", token, "side",
+                         role_word[side ^ 1]));
+}
+
+/* The spectators here of 'old' watch its rematch 't'. */
+void table_rematch_watchers(table *old, table *t) {
+  for (int i = 0; i < old->nwatchers; i++) table_attach(t, old->watchers[i], ROLE_SPECTATOR);
+  old->nwatchers = 0;
+  old->rematch_offer = -1;
+}
+
+/* The same game again, colours swapped, both players seated and the spectators along —
+** those connected through other nodes too, which hear of it with the tokens of their
+** players (cluster_rematch). */
 static void rematch_start(table *old, int64_t now) {
   gamedb_game row = old->row;
   char token[2][PROTO_MAX_TOKEN + 1];
@@ -537,16 +576,13 @@ static void rematch_start(table *old, int64_t now) {
   addr_find(t->srv, t->creator)->games++;
   lobby_add(t->srv, t);
   for (int side = 0; side < 2; side++) {
-    conn *c = old->seat[side];
-    old->seat[side] = NULL;
-    if (!c) continue;
-    c->t = t, c->role = side ^ 1, t->seat[side ^ 1] = c;
-    conn_send(c, json_pack("{s:s, s:s, s:s, s:s}", "type", "seated", "game", t->row.id, "token", token[side ^ 1],
-                           "side", role_word[side ^ 1]));
+    table_rematch_seat(old, side, t, token[side ^ 1], now);
+    if (t->seat[side ^ 1] || old->computer[side]) token[side ^ 1][0] = '\0'; /* no other node's to give */
   }
-  for (int i = 0; i < old->nwatchers; i++) table_attach(t, old->watchers[i], ROLE_SPECTATOR);
-  old->nwatchers = 0;
-  old->rematch_offer = -1;
+  table_rematch_watchers(old, t);
+  cluster_presence(t);
+  cluster_presence(old);
+  cluster_rematch(old, t, (const char *const[2]){token[1], token[0]}); /* by their sides in 'old' */
   table_send_states(t);
   computer_turn(t);
 }

@@ -57,7 +57,7 @@ json_t *wire_players(const table *t, int64_t now) {
 
 json_t *wire_watchers(const table *t) {
   json_t *m = game_message(t, MSG_WATCHERS);
-  set(m, "count", json_integer(t->nwatchers));
+  set(m, "count", json_integer(table_watchers(t)));
   return m;
 }
 
@@ -181,23 +181,25 @@ json_t *wire_state(const table *t, int role, int64_t now) {
                               json_object_get(players, "black")));
   json_decref(players);
   set(m, "rematch_offer", proto_side_or_null(t->rematch_offer));
-  set(m, "watchers", json_integer(t->nwatchers));
+  set(m, "watchers", json_integer(table_watchers(t)));
   int sees_tally = role == ROLE_SPECTATOR || role == table_side_to_move(t);
   set(m, "tally", sees_tally ? json_pack("{s:i, s:o}", "ply", t->g.count, "suggestions", tally_list(t)) : json_null());
   return m;
 }
 
-json_t *wire_summary(const table *t) {
-  json_t *clock = t->row.initial_ms > 0 ? json_pack("{s:I, s:I}", "initial", (json_int_t)(t->row.initial_ms / 1000),
-                                                    "increment", (json_int_t)(t->row.increment_ms / 1000))
-                                        : json_null();
+/* A public game as the list shows it, from its row: one this node holds, or one the
+** shared store lists. */
+json_t *wire_listed(const dr_variant *v, const gamedb_game *row, int plies, int watchers) {
+  json_t *clock = row->initial_ms > 0 ? json_pack("{s:I, s:I}", "initial", (json_int_t)(row->initial_ms / 1000),
+                                                  "increment", (json_int_t)(row->increment_ms / 1000))
+                                      : json_null();
   json_t *names[2];
-  for (int side = 0; side < 2; side++)
-    names[side] = t->row.seated[side] ? json_string(t->row.name[side]) : json_null();
-  json_t *m = json_pack("{s:s, s:s, s:s, s:s, s:o, s:o, s:o, s:s, s:i, s:i}", "game", t->row.id, "variant",
-                        t->rs->v->name, "title", t->rs->v->title, "rules", t->row.rules, "clock", clock, "white",
-                        names[0], "black", names[1], "status", status_name[t->row.status], "plies", t->g.count,
-                        "watchers", t->nwatchers);
-  if (t->row.status == GAMEDB_WAITING) set(m, "code", json_string(t->row.code)); /* a public game: anyone may join */
+  for (int side = 0; side < 2; side++) names[side] = row->seated[side] ? json_string(row->name[side]) : json_null();
+  json_t *m = json_pack("{s:s, s:s, s:s, s:s, s:o, s:o, s:o, s:s, s:i, s:i}", "game", row->id, "variant", v->name,
+                        "title", v->title, "rules", row->rules, "clock", clock, "white", names[0], "black", names[1],
+                        "status", status_name[row->status], "plies", plies, "watchers", watchers);
+  if (row->status == GAMEDB_WAITING) set(m, "code", json_string(row->code)); /* a public game: anyone may join */
   return m;
 }
+
+json_t *wire_summary(const table *t) { return wire_listed(t->rs->v, &t->row, t->g.count, table_watchers(t)); }

@@ -15,7 +15,7 @@
 
 #include "server_internal.h"
 
-enum { W_INSERT, W_SEAT, W_CLOCKS, W_MOVE, W_FINISH, W_ALIVE, W_EVENT, W_JOB };
+enum { W_INSERT, W_SEAT, W_CLOCKS, W_MOVE, W_FINISH, W_ALIVE, W_EVENT, W_JOB, W_PRESENCE };
 
 #define NOTIFY_MAX 7000 /* bytes of one notification's payload (PostgreSQL takes 8000) */
 
@@ -27,6 +27,7 @@ struct write_op {
   char *pdn;      /* W_FINISH: the PDN; W_EVENT: the notification */
   int64_t when;
   store_job *job;  /* W_JOB: not the writer's to free */
+  gamedb_presence presence;
   write_op *next;
 };
 
@@ -59,12 +60,13 @@ static void idlist_add(idlist *l, const char *id) {
   snprintf(l->id[l->n++], sizeof *l->id, "%s", id);
 }
 
-/* The writes of one game's row (not the heartbeat, an event or a friends job). */
+/* The writes of one game's row (not the heartbeat, an event, a friends job, who is here). */
 static int names_a_game(const write_op *op) {
-  return op->kind != W_ALIVE && op->kind != W_EVENT && op->kind != W_JOB;
+  return op->kind != W_ALIVE && op->kind != W_EVENT && op->kind != W_JOB && op->kind != W_PRESENCE;
 }
 
-static int apply(gamedb *db, const write_op *op, err *e) {
+static int apply(writer *w, const write_op *op, err *e) {
+  gamedb *db = w->db;
   const gamedb_game *g = &op->g;
   switch (op->kind) {
   case W_INSERT: return db->ops->insert(db, g, e);
@@ -74,7 +76,8 @@ static int apply(gamedb *db, const write_op *op, err *e) {
   case W_FINISH: return db->ops->finish(db, g, op->pdn, e);
   case W_JOB: return op->job->run(db, op->job, e);
   case W_EVENT: return db->ops->notify(db, op->pdn, e);
-  default: return db->ops->alive(db, op->when, e);
+  case W_PRESENCE: return db->ops->presence(db, &op->presence, e);
+  default: return db->ops->alive(db, w->node, op->when, e);
   }
 }
 
@@ -121,14 +124,14 @@ static int commit(writer *w, const write_op *ops, err *e) {
   w->wrote.n = w->refused.n = 0;
   for (int i = 0; i < n && rc == 0; i++) {
     const write_op *op = order[i].op;
-    int applied = op->kind == W_EVENT ? 0 : apply(db, op, e);
+    int applied = op->kind == W_EVENT ? 0 : apply(w, op, e);
     if (applied < 0) rc = -1;
     else if (names_a_game(op)) idlist_add(applied ? &w->refused : &w->wrote, op->g.id);
   }
   free(order);
   if (rc == 0 && db->ops->notify) rc = tell_others(w, e);
   for (const write_op *op = ops; op && rc == 0; op = op->next) /* after the writes they speak of, in order */
-    if (op->kind == W_EVENT) rc = apply(db, op, e);
+    if (op->kind == W_EVENT) rc = apply(w, op, e);
   if (rc == 0 && db->ops->commit(db, e) == 0) return 0;
   db->ops->rollback(db);
   return -1;
@@ -220,6 +223,15 @@ static void answer_jobs(server *srv) {
 }
 
 void store_event(server *srv, char *payload) { add(srv, W_EVENT, NULL)->pdn = payload; }
+
+void store_presence(table *t, int seats, int watchers) {
+  if (!t->srv->db->ops->presence) return;
+  gamedb_presence *p = &add(t->srv, W_PRESENCE, NULL)->presence; /* not the game's row: 't->wrote' stays */
+  snprintf(p->game, sizeof p->game, "%s", t->row.id);
+  p->node = t->srv->node;
+  p->seats = seats;
+  p->watchers = watchers;
+}
 
 /* A game's writes still in the open batch, dropped: they were made from what another
 ** node has since overtaken. */

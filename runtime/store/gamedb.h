@@ -18,6 +18,11 @@
 ** per variant, rules and level; best streaks).  Each of those operations is one
 ** request a back end answers in one transaction, authenticated by the device key's
 ** hash; a refusal is a positive GAMEDB_* code, never an error.
+**
+** Since schema 3 a shared store also keeps, per game and node, the players and the
+** spectators connected through that node, so that every node counts them all, and a
+** node that has stopped writing its heartbeat is known to be gone with its connections.
+** A store one server owns has the table but no use for it: the server knows who is there.
 */
 #ifndef DRAUGHTS_GAMEDB_H
 #define DRAUGHTS_GAMEDB_H
@@ -27,7 +32,7 @@
 
 #include "util.h"
 
-#define GAMEDB_SCHEMA_VERSION 2 /* 2: profiles, friends and their bests */
+#define GAMEDB_SCHEMA_VERSION 3 /* 2: profiles, friends and their bests; 3: who is connected through which node */
 #define GAMEDB_APP_ID 0x64727376 /* PRAGMA application_id: "drsv" */
 #define GAMEDB_ID_MAX 16         /* characters of a game id or join code */
 #define GAMEDB_NAME_MAX 32
@@ -107,6 +112,18 @@ typedef int (*gamedb_live_fn)(void *ud, const gamedb_game *g, const gamedb_move 
 /* A notification another node sent (see 'notify'). */
 typedef void (*gamedb_heard_fn)(void *ud, const char *payload);
 
+/* Who is connected to a game through one node: a bit per seat (1 white, 2 black) and
+** a count of spectators. */
+typedef struct gamedb_presence {
+  char game[GAMEDB_ID_MAX + 1];
+  uint32_t node;
+  int seats, watchers;
+} gamedb_presence;
+typedef int (*gamedb_presence_fn)(void *ud, const gamedb_presence *p);
+
+/* A public game waiting or being played, with its spectators on every node still alive. */
+typedef int (*gamedb_listed_fn)(void *ud, const gamedb_game *g, int watchers);
+
 typedef struct gamedb gamedb;
 
 /* The writes ('begin' to 'alive', 'notify') come from one thread, the reads ('last_alive',
@@ -130,7 +147,7 @@ typedef struct gamedb_ops {
   int (*add_move)(gamedb *db, const char *id, const gamedb_move *m, const int64_t clock_ms[2],
                   int64_t turn_started, err *e);
   int (*finish)(gamedb *db, const gamedb_game *g, const char *pdn, err *e);
-  int (*alive)(gamedb *db, int64_t now, err *e);
+  int (*alive)(gamedb *db, uint32_t node, int64_t now, err *e); /* node 'node''s heartbeat */
   int (*last_alive)(gamedb *db, int64_t *when, err *e); /* 1 found, 0 never */
   int (*live)(gamedb *db, gamedb_live_fn fn, void *ud, err *e);
   char *(*pdn)(gamedb *db, const char *id, err *e);     /* NULL and 'e' if none */
@@ -161,6 +178,16 @@ typedef struct gamedb_ops {
   int (*notify)(gamedb *db, const char *payload, err *e);
   int (*listen)(gamedb *db, err *e);  /* starts listening: a descriptor to wait on, or -1 */
   int (*heard)(gamedb *db, gamedb_heard_fn fn, void *ud, err *e); /* what has arrived, each to 'fn' */
+  /* A node's players and spectators of a game, as they are now (a write; none at all
+  ** removes the row). */
+  int (*presence)(gamedb *db, const gamedb_presence *p, err *e);
+  /* The presence rows of nodes whose heartbeat is 'since' or later, of game 'id' (NULL:
+  ** every game) and node 'node' (0: every node), each to 'fn'. */
+  int (*present)(gamedb *db, const char *id, uint32_t node, int64_t since, gamedb_presence_fn fn, void *ud,
+                 err *e);
+  /* The public games waiting or being played, oldest first, at most 'max', each with its
+  ** spectators on the nodes alive since 'since'. */
+  int (*listed)(gamedb *db, int64_t since, int max, gamedb_listed_fn fn, void *ud, err *e);
 } gamedb_ops;
 
 struct gamedb {

@@ -4,7 +4,9 @@
 ** friendships, the bests friends see, a profile erased.  Keys and codes arrive as
 ** hashes and are looked up by them: the time a lookup takes depends on the hash, which
 ** says nothing about any stored key.  Each request runs on the writer's connection
-** inside the batch's transaction, so what it reads stays true until it has written.
+** inside the batch's transaction, so what it reads stays true until it has written:
+** SQLite lets one writer in at a time, so a limit counted there cannot be passed by a
+** write from elsewhere (PostgreSQL's store takes a lock for that, gamedb_pg.c).
 */
 #include <stdarg.h>
 #include <stdio.h>

@@ -19,7 +19,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/random.h>
 
 #define CHANNEL "draughts"
 #define LOCK_KEY 0x64727376 /* "drsv": nodes starting at once create or migrate the schema one at a time */
@@ -59,6 +58,10 @@ static const char *const migrations[] = {
     "  rules text NOT NULL, level integer NOT NULL, points integer NOT NULL, pieces integer NOT NULL,"
     "  moves integer NOT NULL, finished bigint NOT NULL, streak integer NOT NULL, streak_best integer NOT NULL,"
     "  PRIMARY KEY(profile, variant, rules, level));",
+    /* 3: per game and node, the players and spectators connected through that node */
+    "CREATE TABLE presence(game text NOT NULL, node bigint NOT NULL, seats integer NOT NULL,"
+    "  watchers integer NOT NULL, PRIMARY KEY(game, node));"
+    "CREATE INDEX presence_node ON presence(node);",
 };
 #define SCHEMA_VERSION ((int)(sizeof migrations / sizeof *migrations))
 _Static_assert(SCHEMA_VERSION == GAMEDB_SCHEMA_VERSION, "a schema's number means the same tables on either store");
@@ -72,7 +75,8 @@ enum {
   ST_LAST_ALIVE, ST_LIVE, ST_MOVES, ST_PDN, ST_HISTORY, ST_BY_ID, ST_BY_CODE,
   ST_PROFILE_OF, ST_NEW_PROFILE, ST_NEW_DEVICE, ST_DROP_EXPIRED, ST_CODES, ST_NEW_CODE, ST_TAKE_CODE, ST_DEVICES,
   ST_NICK_OF, ST_FRIEND_COUNT, ST_BEFRIEND, ST_FRIEND_NAMED, ST_UNFRIEND, ST_FRIENDS, ST_BESTS, ST_BEST_COUNT,
-  ST_KNOWN_BEST, ST_PUT_BEST, ST_FORGET, ST_COUNT
+  ST_KNOWN_BEST, ST_PUT_BEST, ST_FORGET, ST_LIMITS, ST_PRESENCE, ST_ABSENCE, ST_PRESENT, ST_LISTED, ST_ENDED,
+  ST_COUNT
 };
 static const char *const sql_of[ST_COUNT] = {
     "INSERT INTO game(id, code, variant, rules, initial_ms, increment_ms, lag_ms, listed, status, white_name,"
@@ -130,6 +134,15 @@ static const char *const sql_of[ST_COUNT] = {
     " finished = CASE WHEN excluded.points > o.points THEN excluded.finished ELSE o.finished END,"
     " streak = excluded.streak, streak_best = greatest(o.streak_best, excluded.streak_best)",
     "DELETE FROM profile WHERE id = $1", /* the rest cascades */
+    "SELECT pg_advisory_xact_lock(1685222262, 1)", /* LOCK_KEY's number, second key 1: the profiles' writes */
+    "INSERT INTO presence(game, node, seats, watchers) VALUES($1, $2, $3, $4) ON CONFLICT(game, node) DO UPDATE"
+    " SET seats = excluded.seats, watchers = excluded.watchers",
+    "DELETE FROM presence WHERE game = $1 AND node = $2",
+    "SELECT p.game, p.node, p.seats, p.watchers FROM presence p JOIN node n ON n.id = p.node"
+    " WHERE n.alive >= $3 AND ($1 = '' OR p.game = $1) AND ($2::bigint = 0 OR p.node = $2::bigint)",
+    "SELECT " GAME_COLUMNS ", coalesce((SELECT sum(p.watchers) FROM presence p JOIN node n ON n.id = p.node"
+    " WHERE p.game = g.id AND n.alive >= $1), 0) FROM game g WHERE listed = 1 AND status < 2 ORDER BY created LIMIT $2",
+    "DELETE FROM presence WHERE game = $1", /* a game over is in no list, and no node reads it to play on */
 };
 
 _Static_assert(ST_COUNT <= 64, "a link's 'prepared' has a bit per statement");
@@ -145,7 +158,6 @@ typedef struct pg_db {
   link w, r, l;       /* writes, reads, notifications */
   char uri[1024];     /* to open the listening connection later */
   char label[512];    /* the URI without its password */
-  int64_t node;       /* this process's row in 'node' */
 } pg_db;
 
 static pg_db *of(gamedb *db) { return (pg_db *)db; }
@@ -289,13 +301,24 @@ static int db_finish(gamedb *db, const gamedb_game *g, const char *pdn, err *e) 
   args a = {0};
   a_text(&a, g->id), a_int(&a, g->result), a_text(&a, g->reason), a_int(&a, g->ended);
   a_int(&a, g->clock_ms[0]), a_int(&a, g->clock_ms[1]), a_text(&a, pdn), a_int(&a, g->plies);
-  return write_guarded(of(db), ST_FINISH, &a, e);
+  int rc = write_guarded(of(db), ST_FINISH, &a, e);
+  args id = {0};
+  a_text(&id, g->id);
+  return rc == 0 && write_guarded(of(db), ST_ENDED, &id, e) < 0 ? -1 : rc;
 }
 
-static int db_alive(gamedb *db, int64_t now, err *e) {
+static int db_alive(gamedb *db, uint32_t node, int64_t now, err *e) {
   args a = {0};
-  a_int(&a, of(db)->node), a_int(&a, now);
+  a_int(&a, node), a_int(&a, now);
   return write_guarded(of(db), ST_ALIVE, &a, e) ? -1 : 0;
+}
+
+static int db_presence(gamedb *db, const gamedb_presence *p, err *e) {
+  args a = {0};
+  a_text(&a, p->game), a_int(&a, p->node);
+  if (!p->seats && !p->watchers) return write_guarded(of(db), ST_ABSENCE, &a, e) < 0 ? -1 : 0;
+  a_int(&a, p->seats), a_int(&a, p->watchers);
+  return write_guarded(of(db), ST_PRESENCE, &a, e) ? -1 : 0;
 }
 
 static int db_notify(gamedb *db, const char *payload, err *e) {
@@ -402,6 +425,42 @@ static int db_game(gamedb *db, const char *id, const char *code, int from, gamed
   return rc ? -1 : found;
 }
 
+static int db_present(gamedb *db, const char *id, uint32_t node, int64_t since, gamedb_presence_fn fn, void *ud,
+                      err *e) {
+  pg_db *d = of(db);
+  args a = {0};
+  a_text(&a, id ? id : ""), a_int(&a, node), a_int(&a, since);
+  PGresult *res = run(d, &d->r, ST_PRESENT, &a, e);
+  if (!res) return -1;
+  int rc = 0;
+  for (int i = 0; rc == 0 && i < PQntuples(res); i++) {
+    gamedb_presence p;
+    text(res, i, 0, p.game, sizeof p.game);
+    p.node = (uint32_t)num(res, i, 1);
+    p.seats = (int)num(res, i, 2);
+    p.watchers = (int)num(res, i, 3);
+    rc = fn(ud, &p);
+  }
+  PQclear(res);
+  return rc ? -1 : 0;
+}
+
+static int db_listed(gamedb *db, int64_t since, int max, gamedb_listed_fn fn, void *ud, err *e) {
+  pg_db *d = of(db);
+  args a = {0};
+  a_int(&a, since), a_int(&a, max);
+  PGresult *res = run(d, &d->r, ST_LISTED, &a, e);
+  if (!res) return -1;
+  int rc = 0;
+  for (int i = 0; rc == 0 && i < PQntuples(res); i++) {
+    gamedb_game g;
+    read_game(res, i, &g);
+    rc = fn(ud, &g, (int)num(res, i, 22));
+  }
+  PQclear(res);
+  return rc ? -1 : 0;
+}
+
 static char *db_pdn(gamedb *db, const char *id, err *e) {
   pg_db *d = of(db);
   args a = {0};
@@ -430,6 +489,20 @@ static int db_history(gamedb *db, const char *name, int index, gamedb_game *out,
 
 /* The profile requests run on the writer's connection inside the batch's transaction, as
 ** on SQLite; keys and codes are looked up by their hashes only. */
+
+/* First in every request that writes: two nodes' batches counting a limit for one profile
+** at once (codes, devices, friends, bests) would each miss the other's rows, not yet
+** committed, and pass the limit by one.  One lock for every profile, held until the batch
+** commits, rather than a row lock per profile: a batch answers several requests in the
+** order they came, and locks taken in two orders by two nodes would wait for each other
+** in a circle.  A batch's requests run before its games' writes (writer.c orders them
+** so): a batch takes this lock before any row, so one that waits for it holds nothing. */
+static int lock_limits(pg_db *d, err *e) {
+  args a = {0};
+  PGresult *res = run(d, &d->w, ST_LIMITS, &a, e);
+  PQclear(res);
+  return res ? 0 : -1;
+}
 
 /* Runs 'st' on the writer's connection: 1 with the first row's first column in 'n' and
 ** its second's text in 'second' (either may be NULL), 0 no row, -1 and 'e'. */
@@ -473,6 +546,7 @@ static int new_device(pg_db *d, const gamedb_ask *a, int64_t id, err *e) {
 static int db_claim(gamedb *db, const gamedb_ask *a, char *nick, err *e) {
   pg_db *d = of(db);
   int64_t id = 0;
+  if (lock_limits(d, e)) return -1;
   int rc = profile_of(d, a->key, &id, nick, e);
   if (rc) return rc < 0 ? -1 : !a->nick || strcasecmp(nick, a->nick) == 0 ? 0 : GAMEDB_HELD;
   if (!a->nick) return GAMEDB_NO_PROFILE;
@@ -486,6 +560,7 @@ static int db_claim(gamedb *db, const gamedb_ask *a, char *nick, err *e) {
 static int db_add_code(gamedb *db, const gamedb_ask *a, err *e) {
   pg_db *d = of(db);
   int64_t id, n;
+  if (lock_limits(d, e)) return -1;
   int rc = me(d, a, &id, NULL, e);
   if (rc) return rc;
   args x = {0};
@@ -510,6 +585,7 @@ static int take_code(pg_db *d, const gamedb_ask *a, int64_t *id, err *e) {
 static int db_link(gamedb *db, const gamedb_ask *a, char *nick, err *e) {
   pg_db *d = of(db);
   int64_t id, n;
+  if (lock_limits(d, e)) return -1;
   int rc = profile_of(d, a->key, &id, nick, e);
   if (rc) return rc < 0 ? -1 : GAMEDB_HELD;
   if ((rc = take_code(d, a, &id, e))) return rc;
@@ -521,6 +597,7 @@ static int db_link(gamedb *db, const gamedb_ask *a, char *nick, err *e) {
 static int db_accept(gamedb *db, const gamedb_ask *a, char *nick, err *e) {
   pg_db *d = of(db);
   int64_t mine, theirs, n1, n2;
+  if (lock_limits(d, e)) return -1;
   int rc = me(d, a, &mine, NULL, e);
   if (rc || (rc = take_code(d, a, &theirs, e))) return rc;
   if (theirs == mine) return GAMEDB_SELF;
@@ -544,6 +621,7 @@ static int friend_named(pg_db *d, int64_t mine, const char *nick, int64_t *id, e
 static int db_unfriend(gamedb *db, const gamedb_ask *a, err *e) {
   pg_db *d = of(db);
   int64_t mine, theirs;
+  if (lock_limits(d, e)) return -1;
   int rc = me(d, a, &mine, NULL, e);
   if (rc) return rc;
   rc = friend_named(d, mine, a->nick, &theirs, e);
@@ -613,6 +691,7 @@ static void a_best(args *a, int64_t id, const gamedb_best *b) {
 static int db_upload(gamedb *db, const gamedb_ask *a, err *e) {
   pg_db *d = of(db);
   int64_t mine, n;
+  if (lock_limits(d, e)) return -1;
   int rc = me(d, a, &mine, NULL, e);
   if (rc || of_profile(d, ST_BEST_COUNT, mine, &n, NULL, e)) return rc ? rc : -1;
   for (int i = 0; i < a->nbests; i++) { /* what is new, counted before anything is written */
@@ -635,6 +714,7 @@ static int db_upload(gamedb *db, const gamedb_ask *a, err *e) {
 
 static int db_forget(gamedb *db, const gamedb_ask *a, char *nick, err *e) {
   args f = {0};
+  if (lock_limits(of(db), e)) return -1;
   int rc = me_first(of(db), a, nick, &f, e);
   return rc ? rc : write_guarded(of(db), ST_FORGET, &f, e) < 0 ? -1 : 0;
 }
@@ -695,6 +775,9 @@ static const gamedb_ops pg_ops = {
     /* notify     */ db_notify,
     /* listen     */ db_listen,
     /* heard      */ db_heard,
+    /* presence   */ db_presence,
+    /* present    */ db_present,
+    /* listed     */ db_listed,
 };
 
 static int connect_link(pg_db *d, link *k, err *e) {
@@ -779,9 +862,6 @@ gamedb *gamedb_open_pg(const char *uri, char *label, size_t len, err *e) {
   pg_db *d = xmalloc(sizeof *d);
   memset(d, 0, sizeof *d);
   d->base.ops = &pg_ops;
-  uint64_t node = 0;
-  if (getrandom(&node, sizeof node, 0) != (ssize_t)sizeof node) abort(); /* the kernel's CSPRNG, 8 bytes */
-  d->node = (int64_t)(node >> 1);
   if (snprintf(d->uri, sizeof d->uri, "%s", uri) >= (int)sizeof d->uri)
     return err_set(e, "the store's URI is longer than %zu characters", sizeof d->uri - 1), free(d), NULL;
   int rc = make_label(d, uri, e);

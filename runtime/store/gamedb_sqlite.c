@@ -47,8 +47,15 @@ static const char schema_v2[] =
     "  moves INTEGER NOT NULL, finished INTEGER NOT NULL, streak INTEGER NOT NULL, streak_best INTEGER NOT NULL,"
     "  PRIMARY KEY(profile, variant, rules, level)) WITHOUT ROWID;";
 
+/* Schema 3: who is connected to a game through which node, for a store several nodes
+** share.  A server that owns its SQLite file knows that itself and never writes it: the
+** table is here so that a schema's number means the same tables on either store. */
+static const char schema_v3[] =
+    "CREATE TABLE presence(game TEXT NOT NULL, node INTEGER NOT NULL, seats INTEGER NOT NULL,"
+    "  watchers INTEGER NOT NULL, PRIMARY KEY(game, node)) WITHOUT ROWID;";
+
 /* What takes a store of version i - 1 to version i. */
-static const char *const migration[GAMEDB_SCHEMA_VERSION + 1] = {NULL, schema_v1, schema_v2};
+static const char *const migration[GAMEDB_SCHEMA_VERSION + 1] = {NULL, schema_v1, schema_v2, schema_v3};
 
 static const char *const sql_of[ST_COUNT] = {
     "INSERT INTO move(game, ply, path, at, clock_ms) VALUES(?1, ?2, ?3, ?4, ?5)",
@@ -201,7 +208,8 @@ static int db_finish(gamedb *db, const gamedb_game *g, const char *pdn, err *e) 
   return gsq_done(d, st, 0, e);
 }
 
-static int db_alive(gamedb *db, int64_t now, err *e) {
+static int db_alive(gamedb *db, uint32_t node, int64_t now, err *e) {
+  (void)node; /* one server: its row */
   sqlite_db *d = of(db);
   sqlite3_stmt *st = cached(d, ST_ALIVE, e);
   if (!st) return -1;
@@ -393,6 +401,9 @@ static const gamedb_ops sqlite_ops = {
     /* notify     */ NULL,
     /* listen     */ NULL,
     /* heard      */ NULL,
+    /* presence   */ NULL,
+    /* present    */ NULL,
+    /* listed     */ NULL,
 };
 
 static int pragma_int(sqlite_db *d, const char *sql, int64_t *out, err *e) {

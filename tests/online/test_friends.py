@@ -301,12 +301,12 @@ def schema_1_sqlite():
 
 
 async def schema_1_pg():
-    """A version-1 PostgreSQL store: today's with what version 2 added taken away again."""
+    """A version-1 PostgreSQL store: today's with what versions 2 and 3 added taken away again."""
     uri = store()
     srv = Server(DRAUGHTS, uri)
     await Client.open(srv, "x")  # the server is up, its signals handled
     srv.stop()
-    wsclient.pg.sql(uri, "DROP TABLE best, friend, code, device, profile; UPDATE draughts_schema SET version = 1;"
+    wsclient.pg.sql(uri, "DROP TABLE presence, best, friend, code, device, profile; UPDATE draughts_schema SET version = 1;"
                     + OLD_GAME)
     return uri
 
@@ -332,7 +332,7 @@ async def t_a_schema_1_store_is_migrated_in_place(argv):
     finally:
         srv.stop()
     version, names = version_and_nicknames(path)
-    check(version == 2 and names == "ana", "after the migration: version %d, %r" % (version, names))
+    check(version == 3 and names == "ana", "after the migration: version %d, %r" % (version, names))
 
 
 # ------------------------------------------------------- the command line

@@ -1,7 +1,7 @@
 """test_server.py DRAUGHTS WORKDIR — the game server driven by an independent client
 (Python websockets): whole games in every variant, the referee's refusals, tokens,
 offers and endings, clocks, dropped and abandoned seats, spectators' suggestions,
-the public list, a kill -9 and a restart, hostile input, a flood, the limits, TLS.
+the public list and its subscription, a kill -9 and a restart, hostile input, a flood, the limits, TLS.
 """
 import asyncio
 import os
@@ -17,7 +17,7 @@ import urllib.request
 import websockets
 
 import wsclient
-from wsclient import Client, Failure, Server, check, create_game, new_store, play_random, run
+from wsclient import Client, Failure, Server, check, create_game, entry, games_where, new_store, play_random, run
 from wsclient import with_server as serving
 
 DRAUGHTS, WORK = sys.argv[1], sys.argv[2]
@@ -305,6 +305,37 @@ async def t_public_games_are_listed(argv):
     await with_server(body)
 
 
+async def t_the_public_list_is_pushed_to_its_subscribers(argv):
+    async def body(srv):
+        sub, old = await Client.open(srv, "sub"), await Client.open(srv, "old")
+        await sub.send(type="list", subscribe=True, id=1)
+        check((await sub.reply(1))["games"] == [], "the first answer")
+        a = await Client.open(srv, "ana")
+        await a.send(type="create", variant="turkish", side="white", public=True)
+        created = await a.expect("created")
+        game = created["game"]
+        g = entry(await games_where(sub, "the new game", lambda gs: entry(gs, game)), game)
+        check(g["status"] == "waiting" and g["code"] == created["code"], "pushed: %s" % g)
+        b = await Client.open(srv, "bob")
+        await b.send(type="join", code=created["code"])
+        await games_where(sub, "the game joined", lambda gs: (entry(gs, game) or {}).get("status") == "playing")
+        await old.send(type="list", id=2)  # the request alone: answered once, nothing pushed after
+        check(entry((await old.reply(2))["games"], game)["black"] == "bob", "the plain list")
+        await sub.send(type="list", subscribe=False, id=3)
+        await sub.reply(3)
+        sub.drop()  # what was pushed before
+        await old.send(type="list", subscribe=True, id=4)
+        await old.reply(4)
+        await b.send(type="resign")  # the game leaves the list: pushed to 'old' only
+        await games_where(old, "the game gone", lambda gs: not entry(gs, game))
+        await sub.send(type="list", id=5)  # a push to 'sub' would have come before this answer
+        await sub.reply(5)
+        pushed = [m for m in sub.kept if m["type"] == "games"]
+        check(not pushed, "pushed after unsubscribing: %s" % pushed)
+
+    await with_server(body)
+
+
 async def t_kill9_and_restart_lose_nothing(argv):
     path = store()
     srv = Server(DRAUGHTS, path)
@@ -515,7 +546,7 @@ def bad_stores():
             (["--store", "postgresql://ana:secret@[::1"], "the store's URI: end of string reached"),
             (["--store", "postgresql://ana@127.0.0.1:1/x"], "postgresql://ana@127.0.0.1:1/x: connection to server"),
             (["--store", pg.uri("nosuch")], 'database "nosuch" does not exist'),
-            (["--store", newer], "written by a newer draughts server (schema 99; this one knows 2)"),
+            (["--store", newer], "written by a newer draughts server (schema 99; this one knows 3)"),
             (["--store", foreign], "is not a draughts server store"),
         ]
     with open(os.path.join(WORK, "not.db"), "w") as f:
@@ -632,6 +663,23 @@ async def t_a_crowd_of_computer_games_waits_then_hears_the_server_is_busy(argv):
             await c.expect("moved", ply=0, timeout=60)
         c = refused[0]
         await c.send(type="create", variant="turkish", computer="1", side="black")
+        await c.expect("moved", ply=0, timeout=60)
+
+    await with_server(body, "--threads", "1", "--queue", "1", "--time", "1", "--rate", "1000")
+
+
+async def t_a_game_that_ends_calls_off_the_computers_search(argv):
+    async def body(srv):
+        a, b, c = [await Client.open(srv, name) for name in ("ana", "bob", "cy")]
+        for i, p in enumerate((a, b)):  # ana's search takes the one thread for a second, bob's waits
+            await p.send(type="create", variant="international", computer="6", side="black", id=1)
+            check((await p.reply(1))["type"] == "created", "game %d refused" % i)
+        await b.send(type="resign")
+        await b.expect("over")
+        # bob's search left the queue with his game: there is room for cy's
+        await c.send(type="create", variant="international", computer="6", side="black", id=1)
+        got = await c.reply(1)
+        check(got["type"] == "created", "the ended game's search still held the queue: %s" % got)
         await c.expect("moved", ply=0, timeout=60)
 
     await with_server(body, "--threads", "1", "--queue", "1", "--time", "1", "--rate", "1000")

@@ -196,6 +196,17 @@ async def play_random(players, watchers=(), rng=None, limit=None):
     return ply
 
 
+async def games_where(c, what, test):
+    """The next 'games' message (an answer or a push) for which 'test(games)' holds."""
+    return (await c._wait(lambda m: m.get("type") == "games" and test(m["games"]), what, TIMEOUT))["games"]
+
+
+def entry(games, game):
+    """The entry of 'game' in a list of public games, or None."""
+    found = [g for g in games if g["game"] == game]
+    return found[0] if found else None
+
+
 def check(cond, what):
     if not cond:
         raise Failure(what)
