@@ -69,13 +69,13 @@ t_the_start_menu_plays_online_and_watches() {
   game=$(head -1 "$work/host.out")
   start 120 30 "$draughts" play
   expect "[ Play online ]"
-  keys Down Down Down Down Down Down Down
+  keys Down Down Down Down Down Down Down Down
   keys Enter
   expect "draughts: play online"
   expect "127.0.0.1:8035"
   keys Escape
   expect "[ Watch ]"
-  keys Down Down Down Down Down Down Down Down
+  keys Down Down Down Down Down Down Down Down Down
   keys Enter
   expect "draughts: watch a game"
   keys Up
