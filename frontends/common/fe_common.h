@@ -199,6 +199,7 @@ const char *fe_form_leaving(fe_state *f);     /* a warning that a new game resig
 int fe_form_typing(fe_state *f);              /* typed text goes to a row: the nickname or the server */
 char *fe_form_field(fe_state *f, size_t *size); /* the text the row being typed on edits, or NULL */
 void fe_form_row(fe_state *f, int delta);
+void fe_form_goto(fe_state *f, int row);      /* a row chosen (clicked) */
 void fe_form_change(fe_state *f, int delta);
 int fe_form_start(fe_state *f);               /* 0: the game is on */
 void fe_menu_back(fe_state *f);
@@ -226,6 +227,7 @@ void fe_date_text(int64_t when, char *out, size_t len);
 /* friends.c — through the host's version-5 slots, when it has them. */
 int fe_friends_kept(const fe_state *f);       /* the host has a friends server */
 void fe_friends_state(fe_state *f, dr_friends *out); /* zeroed when it has none */
+int fe_friends_busy(fe_state *f);             /* a request to the server is on its way */
 void fe_friends_form_open(fe_state *f);       /* the menu's Friends line shows the server set */
 int fe_friends_form_apply(fe_state *f);       /* the server typed there is set, if it changed */
 const char *fe_friends_form_value(fe_state *f); /* the line's text */

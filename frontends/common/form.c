@@ -159,11 +159,18 @@ static int row_shown(const fe_state *f, int row) {
   return row < FE_ROW_ONLINE || fe_online_kept(f);
 }
 
-/* The rows the host offers; leaving the Friends line sets the server typed there. */
+/* Leaving the Friends line sets the server typed there. */
+void fe_form_goto(fe_state *f, int row) {
+  if (f->form.row == FE_ROW_FRIENDS && row != FE_ROW_FRIENDS) fe_friends_form_apply(f);
+  f->form.row = row;
+}
+
+/* The rows the host offers. */
 void fe_form_row(fe_state *f, int delta) {
-  if (f->form.row == FE_ROW_FRIENDS) fe_friends_form_apply(f);
-  do f->form.row = wrap(f->form.row, delta, FE_NROWS);
-  while (!row_shown(f, f->form.row));
+  int row = f->form.row;
+  do row = wrap(row, delta, FE_NROWS);
+  while (!row_shown(f, row));
+  fe_form_goto(f, row);
 }
 
 /* Levels 1..n, then "streak" when the runtime keeps scores. */

@@ -17,6 +17,12 @@ void fe_friends_state(fe_state *f, dr_friends *out) {
   if (fe_friends_kept(f)) f->h->friends(f->s, out);
 }
 
+int fe_friends_busy(fe_state *f) {
+  dr_friends fr;
+  fe_friends_state(f, &fr);
+  return fr.busy;
+}
+
 /* ------------------------------------------------------ the menu's line */
 
 void fe_friends_form_open(fe_state *f) {

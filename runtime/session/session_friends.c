@@ -10,7 +10,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "friends.h"
 #include "session_internal.h"
@@ -346,11 +345,7 @@ int session_friends_poll(session *s) {
 /* The sync under way gets a moment to finish: a server that answers has the last game's
 ** bests; one that does not keeps nobody waiting long. */
 static void grace(friends_sync_job *j) {
-  struct timespec until;
-  clock_gettime(CLOCK_REALTIME, &until);
-  until.tv_sec += QUIT_GRACE_MS / 1000;
-  until.tv_nsec += (long)(QUIT_GRACE_MS % 1000) * 1000000;
-  if (until.tv_nsec >= 1000000000) until.tv_sec++, until.tv_nsec -= 1000000000;
+  struct timespec until = deadline_after_ms(QUIT_GRACE_MS);
   pthread_mutex_lock(&j->lock);
   while (j->running && pthread_cond_timedwait(&j->done, &j->lock, &until) == 0) {}
   pthread_mutex_unlock(&j->lock);
