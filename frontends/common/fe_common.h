@@ -9,7 +9,8 @@
 ** the move list), board.c (display positions, point labels, the last move), cursor.c
 ** (the keyboard cursor, the hint), keys.c (the commands by key, questions answered),
 ** form.c (the new-game form), scores.c, review.c (looking back through a game), online.c (the
-** online and watch forms, the online game's lines beside the board, its commands and news).
+** online and watch forms, the online game's lines beside the board, its commands and news),
+** friends.c (the friends server on the menu, invitations and codes on the scores screen).
 */
 #ifndef FE_COMMON_H
 #define FE_COMMON_H

@@ -6,7 +6,8 @@
 ** rings on exactly the legal targets of a clicked piece (compared with 'draughts
 ** moves'), a multi-jump clicked point by point, undo, refused clicks, the computer's
 ** reply with animation on, flipping, resizing, save and load, the end of a game, the
-** menu, the scores, the errors without a display or without the plugin, and one run
+** menu, the scores, friends on a loopback server (an invitation made and a code
+** accepted on the scores screen), the errors without a display or without the plugin, and one run
 ** under a real X server.  Each screenshot comes with a text file giving where each
 ** point is drawn and the state of the game.
 */
