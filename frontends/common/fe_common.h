@@ -237,6 +237,7 @@ void fe_friends_code_open(fe_state *f);       /* 'a': a friend's code to type */
 char *fe_friends_code_field(fe_state *f, size_t *size); /* the code typed, or NULL when not typing */
 int fe_friends_code_send(fe_state *f);        /* Enter: the code accepted */
 void fe_friends_code_close(fe_state *f);      /* Esc */
+#define FE_FRIENDS_LINES 4
 int fe_friends_lines(fe_state *f, char lines[][256], int max); /* the scores screen's lines on friends */
 const char *fe_friends_keys(fe_state *f);     /* "i: invite a friend ...", "" without friends */
 

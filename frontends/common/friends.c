@@ -91,7 +91,7 @@ int fe_friends_lines(fe_state *f, char lines[][256], int max) {
   dr_friends fr;
   char until[32];
   int n = 0;
-  if (!fe_friends_kept(f) || max < 3) return 0;
+  if (!fe_friends_kept(f) || max < FE_FRIENDS_LINES) return 0;
   fe_friends_state(f, &fr);
   if (f->friend_code_typing)
     snprintf(lines[n++], 256, "Your friend's code: %s_   (Enter: accept it, Esc: never mind)", f->friend_code);
@@ -101,7 +101,8 @@ int fe_friends_lines(fe_state *f, char lines[][256], int max) {
   else if (fr.asked == DR_FRIENDS_INVITE && !fr.failed) {
     fe_date_text(fr.expires, until, sizeof until);
     snprintf(lines[n++], 256, "Invitation code: %s (one use, until %s)", fr.code, until);
-    snprintf(lines[n++], 256, "Your friend types 'draughts friends accept %s', or opens %s", fr.code, fr.link);
+    snprintf(lines[n++], 256, "Your friend types: draughts friends accept %s --server %s", fr.code, fr.server);
+    snprintf(lines[n++], 256, "or opens: %s", fr.link);
   } else if (fr.asked && *fr.notice) {
     snprintf(lines[n++], 256, "%s", fr.notice);
   }

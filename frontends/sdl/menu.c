@@ -115,14 +115,21 @@ static int draw_rows(ui *u, const grid *g, int y) {
 ** and the preset's doc under the rules. */
 #define ROWS_HEIGHT(g, h, friends) ((6 + (friends)) * ((g).row_h + (h) / 2) + 4 * (h) + (h) / 2)
 
+/* Title, rows, start button and message: their height. */
+static int block_height(ui *u, const grid *g, int h) {
+  return text_height(u, FONT_TITLE) + h + ROWS_HEIGHT(*g, h, fe_friends_kept(&u->fe)) + g->row_h + h + 2 * h;
+}
+
 void menu_draw(ui *u) {
   int W = u->lay.out_w, H = u->lay.out_h, h = text_height(u, FONT_TEXT);
   grid g = {0, W * 7 / 10 < h * 34 ? W * 7 / 10 : h * 34, 0, h * 2};
   g.x = (W - g.w) / 2;
   g.label_w = text_width(u, FONT_TEXT, "Opponent") + 2 * h;
+  int keys_y = H - 2 * h, rows = 7 + fe_friends_kept(&u->fe), over = block_height(u, &g, h) - (keys_y - h / 2);
+  if (over > 0) g.row_h -= (over + rows - 1) / rows; /* a short window: the rows closer, still a line tall */
+  if (g.row_h < h * 5 / 4) g.row_h = h * 5 / 4;
   /* Title, rows, start button and message, centred above the keys line at the bottom. */
-  int block = text_height(u, FONT_TITLE) + h + ROWS_HEIGHT(g, h, fe_friends_kept(&u->fe)) + g.row_h + h + 2 * h;
-  int keys_y = H - 2 * h;
+  int block = block_height(u, &g, h);
   int y = (H - block) / 2;
   if (y + block > keys_y) y = keys_y - block;
   if (y < h / 2) y = h / 2;

@@ -78,8 +78,8 @@ static void draw_streak_and_marks(ui *u, sheet *s) {
 /* The friends' buttons, and their word: an invitation, a code typed, an answer. */
 static void draw_friends(ui *u, sheet *s) {
   static const char *const label[2] = {"Invite a friend", "Accept a friend's code"};
-  char lines[3][256];
-  int x = s->x, n = fe_friends_lines(&u->fe, lines, 3);
+  char lines[FE_FRIENDS_LINES][256];
+  int x = s->x, n = fe_friends_lines(&u->fe, lines, FE_FRIENDS_LINES);
   if (!fe_friends_kept(&u->fe)) return;
   for (int i = 0; i < 2; i++) {
     int w = text_width(u, FONT_BOLD, label[i]) + 2 * s->h;

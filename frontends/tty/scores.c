@@ -96,8 +96,8 @@ static int draw_records(ui *u, const sheet *sh, int y) {
 
 /* The word on friends: an invitation, a code typed, an answer. */
 static int draw_friends(ui *u, int y) {
-  char lines[3][256];
-  int n = fe_friends_lines(&u->fe, lines, 3);
+  char lines[FE_FRIENDS_LINES][256];
+  int n = fe_friends_lines(&u->fe, lines, FE_FRIENDS_LINES);
   for (int i = 0; i < n; i++) y = tty_para(y, 1, COLS - 2, 2, i == 0 ? tty_attr(u, PAIR_TITLE) : 0, lines[i]);
   return n ? y + 1 : y;
 }

@@ -605,6 +605,8 @@ Test(sdl, the_scores_screen_invites_and_accepts_friends, .fini = stop_server) {
   play_ok(&r, env, "sprint --level 1 --profile ana", script);
   load_shot(&r, "1", &s);
   cr_expect(shows_text(&s, "Friends"), "no Friends line on the menu");
+  cr_expect(shows_text(&s, "Up/Down: line   Left/Right: change   Enter: start   Esc: back   q: quit"),
+            "the menu with its Friends line pushes its keys line out of the window");
   cr_expect(strstr(s.message, "Friends are on 127.0.0.1:") != NULL, "message: %s", s.message);
   free_shot(&s);
   load_shot(&r, "2", &s);
