@@ -173,6 +173,15 @@ static int shows_text(const shot *s, const char *text) {
   return 0;
 }
 
+/* Every text of the shot, one per line: for a failure's message. */
+static const char *all_texts(const shot *s) {
+  static char all[MAX_TEXTS * 82];
+  size_t n = 0;
+  all[0] = '\0';
+  for (int i = 0; i < s->ntexts && n + 82 < sizeof all; i++) n += (size_t)snprintf(all + n, sizeof all - n, "\n  %s", s->text[i]);
+  return all;
+}
+
 typedef struct rgb {
   int r, g, b;
 } rgb;
@@ -611,12 +620,13 @@ Test(sdl, the_scores_screen_invites_and_accepts_friends, .fini = stop_server) {
   free_shot(&s);
   load_shot(&r, "2", &s);
   cr_expect_str_eq(s.view, "scores");
-  cr_expect(shows_text(&s, "bob and you are friends: you see each other's bests"), "the code was not accepted");
-  cr_expect(shows_text(&s, "bob") && shows_text(&s, "790"), "no column with bob's best");
+  cr_expect(shows_text(&s, "bob and you are friends: you see each other's bests"), "the code was not accepted:%s",
+            all_texts(&s));
+  cr_expect(shows_text(&s, "bob") && shows_text(&s, "790"), "no column with bob's best:%s", all_texts(&s));
   free_shot(&s);
   load_shot(&r, "3", &s);
   for (int i = 0; i < s.ntexts && !*mine; i++) sscanf(s.text[i], "Invitation code: %31[a-z0-9]", mine);
-  cr_expect(*mine, "no invitation code on the scores screen");
+  cr_expect(*mine, "no invitation code on the scores screen:%s", all_texts(&s));
   free_shot(&s);
   snprintf(cmd, sizeof cmd, "'%s' friends accept '%s' --server 127.0.0.1:%d", DRAUGHTS_EXE, mine, port);
   cr_expect_eq(as_player(&r, "carl", cmd, out, sizeof out), 0, "carl cannot accept ana's code: %s", out);
