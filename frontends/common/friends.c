@@ -96,8 +96,8 @@ int fe_friends_lines(fe_state *f, char lines[][256], int max) {
   if (f->friend_code_typing)
     snprintf(lines[n++], 256, "Your friend's code: %s_   (Enter: accept it, Esc: never mind)", f->friend_code);
   else if (fr.busy)
-    snprintf(lines[n++], 256, "%s %s...", fr.asked == DR_FRIENDS_INVITE ? "Asking for an invitation on" : "Accepting the code on",
-             fr.server);
+    snprintf(lines[n++], 256, "%s %s...",
+             fr.asked == DR_FRIENDS_INVITE ? "Asking for an invitation on" : "Accepting the code on", fr.server);
   else if (fr.asked == DR_FRIENDS_INVITE && !fr.failed) {
     fe_date_text(fr.expires, until, sizeof until);
     snprintf(lines[n++], 256, "Invitation code: %s (one use, until %s)", fr.code, until);

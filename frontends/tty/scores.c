@@ -9,7 +9,6 @@
 */
 #include <curses.h>
 #include <stdio.h>
-#include <string.h>
 
 #include "tty.h"
 
@@ -129,7 +128,8 @@ void scores_draw(ui *u) {
   dr_scoring sc;
   sheet sh;
   fe_scoring(&u->fe, &sc);
-  tty_put(LINES - 1, 0, COLS, tty_attr(u, PAIR_TITLE), "%sLeft/Right: game  Up/Down: scroll  q: back", fe_friends_keys(&u->fe));
+  tty_put(LINES - 1, 0, COLS, tty_attr(u, PAIR_TITLE), "%sLeft/Right: game  Up/Down: scroll  q: back",
+          fe_friends_keys(&u->fe));
   if (!fe_scores_kept(&u->fe) || !*sc.nickname) {
     tty_put(1, 1, COLS - 2, tty_attr(u, PAIR_TITLE), "Scores");
     tty_put(3, 1, COLS - 2, 0, "%s", *sc.notice ? sc.notice : "This runtime keeps no scores.");

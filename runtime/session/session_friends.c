@@ -304,7 +304,8 @@ int session_friends_set_server(session *s, const char *address) {
 /* A request to the server friends are on. */
 static int ask(session *s, int asked, const char *code) {
   char server[256];
-  if (!s->sc.store || !*s->sc.nickname) return session_fail(s, "scores are not kept here, so friends have nothing to see");
+  if (!s->sc.store || !*s->sc.nickname)
+    return session_fail(s, "scores are not kept here, so friends have nothing to see");
   if (!server_of(s, server, sizeof server))
     return session_fail(s, "no friends server yet: set one on the menu's Friends line, or with 'draughts friends "
                            "--server HOST:PORT'");

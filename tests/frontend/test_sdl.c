@@ -178,7 +178,8 @@ static const char *all_texts(const shot *s) {
   static char all[MAX_TEXTS * 82];
   size_t n = 0;
   all[0] = '\0';
-  for (int i = 0; i < s->ntexts && n + 82 < sizeof all; i++) n += (size_t)snprintf(all + n, sizeof all - n, "\n  %s", s->text[i]);
+  for (int i = 0; i < s->ntexts && n + 82 < sizeof all; i++)
+    n += (size_t)snprintf(all + n, sizeof all - n, "\n  %s", s->text[i]);
   return all;
 }
 
@@ -553,7 +554,8 @@ static void stop_server(void) {
 static void serve(const run *r, int *port) {
   char cmd[1024], path[128], out[512];
   snprintf(cmd, sizeof cmd,
-           "cd '%s' && '%s' serve --listen 127.0.0.1:0 --store server.db >serve.out 2>serve.err & echo $! >'%s/serve.pid'",
+           "cd '%s' && '%s' serve --listen 127.0.0.1:0 --store server.db >serve.out 2>serve.err & "
+           "echo $! >'%s/serve.pid'",
            r->dir, DRAUGHTS_EXE, r->dir);
   cr_assert_eq(system(cmd), 0);
   snprintf(path, sizeof path, "%s/serve.pid", r->dir);

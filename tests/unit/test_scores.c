@@ -552,7 +552,8 @@ Test(scores, the_friends_server_is_set_and_cleared_through_the_host) {
   cr_expect(strstr(h->error(s), "ws:// or wss://") != NULL, "%s", h->error(s));
   profile_store *ps = profile_open(db, NULL, 0, &e);
   cr_assert(ps, "%s", e.msg);
-  profile_best rows[1] = {{.variant = "sprint", .rules = "standard", .level = 1, .points = 790, .pieces = 2, .moves = 1}};
+  profile_best rows[1] = {
+      {.variant = "sprint", .rules = "standard", .level = 1, .points = 790, .pieces = 2, .moves = 1}};
   profile_friend_bests f[1] = {{.nick = "bob", .rows = rows, .n = 1}};
   cr_assert_eq(profile_sync_friends(ps, "127.0.0.1:9", f, 1, &e), 0, "%s", e.msg);
   profile_close(ps);
