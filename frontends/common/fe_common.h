@@ -9,7 +9,8 @@
 ** the move list), board.c (display positions, point labels, the last move), cursor.c
 ** (the keyboard cursor, the hint), keys.c (the commands by key, questions answered),
 ** form.c (the new-game form), scores.c, review.c (looking back through a game), online.c (the
-** online and watch forms, the online game's lines beside the board, its commands and news).
+** online and watch forms, the online game's lines beside the board, its commands and news),
+** friends.c (the friends server on the menu, invitations and codes on the scores screen).
 */
 #ifndef FE_COMMON_H
 #define FE_COMMON_H
@@ -27,7 +28,9 @@ enum { FE_ASK_NONE, FE_ASK_MOVE, FE_ASK_SAVE, FE_ASK_LOAD, FE_ASK_QUIT, FE_ASK_R
 
 /* The new-game form: its rows, and the row and the choices made. */
 enum {
-  FE_ROW_VARIANT, FE_ROW_RULES, FE_ROW_OPPONENT, FE_ROW_LEVEL, FE_ROW_CLOCK, FE_ROW_PLAYER, FE_ROW_START,
+  FE_ROW_VARIANT, FE_ROW_RULES, FE_ROW_OPPONENT, FE_ROW_LEVEL, FE_ROW_CLOCK, FE_ROW_PLAYER,
+  FE_ROW_FRIENDS, /* only when the host has a friends server (version 5) */
+  FE_ROW_START,
   FE_ROW_ONLINE, FE_ROW_WATCH, /* only when the host plays online */
   FE_NROWS
 };
@@ -36,6 +39,7 @@ typedef struct fe_form {
   int clock;             /* the clock's choice (fe_form_clock); 0: none */
   int level_chosen;      /* the level was changed here: a new game keeps it */
   char player[64];       /* the nickname as typed */
+  char server[256];      /* the friends server as typed ("" none) */
 } fe_form;
 
 #define FE_HISTORY_ROWS 50 /* recent games the scores screen reaches */
@@ -97,6 +101,9 @@ typedef struct fe_state {
   int review;            /* the game is looked back at after this many moves; -1: it is played */
   int numbers;           /* the points' numbers are shown, for boards that number them */
   int draw_asked;        /* the draw offer on the board was put to the other player */
+  int friend_code_typing; /* the scores screen's field for a friend's code is open */
+  char friend_code[64];
+  char friend_msg[256];  /* the scores screen's word on friends (a request refused), "" */
   fe_form form;
   fe_scores scores;
   fe_online_form onl;
@@ -190,8 +197,10 @@ void fe_form_level(fe_state *f, const dr_variant_info *info, char *out, size_t l
 const char *fe_form_player(fe_state *f);
 void fe_form_clock(fe_state *f, char *out, size_t len); /* "5 min + 3 s", "none", "-" without two people */
 const char *fe_form_leaving(fe_state *f);     /* a warning that a new game resigns this one, or "" */
-int fe_form_typing(fe_state *f);              /* typed text goes to the nickname */
+int fe_form_typing(fe_state *f);              /* typed text goes to a row: the nickname or the server */
+char *fe_form_field(fe_state *f, size_t *size); /* the text the row being typed on edits, or NULL */
 void fe_form_row(fe_state *f, int delta);
+void fe_form_goto(fe_state *f, int row);      /* a row chosen (clicked) */
 void fe_form_change(fe_state *f, int delta);
 int fe_form_start(fe_state *f);               /* 0: the game is on */
 void fe_menu_back(fe_state *f);
@@ -215,6 +224,22 @@ const char *fe_mark_text(const char *mark, char *out, size_t len); /* " — beat
 void fe_best_text(int best, char *out, size_t len); /* the best streak, "-" before any win */
 const char *fe_outcome_word(int outcome);     /* DR_SCORE_*: "loss", "draw", "win" */
 void fe_date_text(int64_t when, char *out, size_t len);
+
+/* friends.c — through the host's version-5 slots, when it has them. */
+int fe_friends_kept(const fe_state *f);       /* the host has a friends server */
+void fe_friends_state(fe_state *f, dr_friends *out); /* zeroed when it has none */
+int fe_friends_busy(fe_state *f);             /* a request to the server is on its way */
+void fe_friends_form_open(fe_state *f);       /* the menu's Friends line shows the server set */
+int fe_friends_form_apply(fe_state *f);       /* the server typed there is set, if it changed */
+const char *fe_friends_form_value(fe_state *f); /* the line's text */
+int fe_friends_invite(fe_state *f);           /* the scores screen's 'i': an invitation asked for */
+void fe_friends_code_open(fe_state *f);       /* 'a': a friend's code to type */
+char *fe_friends_code_field(fe_state *f, size_t *size); /* the code typed, or NULL when not typing */
+int fe_friends_code_send(fe_state *f);        /* Enter: the code accepted */
+void fe_friends_code_close(fe_state *f);      /* Esc */
+#define FE_FRIENDS_LINES 4
+int fe_friends_lines(fe_state *f, char lines[][256], int max); /* the scores screen's lines on friends */
+const char *fe_friends_keys(fe_state *f);     /* "i: invite a friend ...", "" without friends */
 
 /* online.c — through the host's version-3 slots, when it has them. */
 int fe_online_kept(const fe_state *f);        /* the host plays online */

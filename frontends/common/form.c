@@ -90,6 +90,7 @@ void fe_menu_open(fe_state *f) {
   open_on(f, &cur);
   fe_scoring(f, &sc);
   snprintf(f->form.player, sizeof f->form.player, "%s", sc.nickname);
+  fe_friends_form_open(f);
   fe_say(f, 0, "%s", "");
 }
 
@@ -142,15 +143,34 @@ const char *fe_form_leaving(fe_state *f) {
   return "";
 }
 
-int fe_form_typing(fe_state *f) {
+int fe_form_typing(fe_state *f) { return fe_form_field(f, &(size_t){0}) != NULL; }
+
+char *fe_form_field(fe_state *f, size_t *size) {
   dr_scoring sc;
   fe_scoring(f, &sc);
-  return f->view == FE_VIEW_MENU && f->form.row == FE_ROW_PLAYER && *sc.nickname;
+  if (f->view != FE_VIEW_MENU || !*sc.nickname) return NULL; /* no scores, no player and no friends */
+  if (f->form.row == FE_ROW_PLAYER) return *size = sizeof f->form.player, f->form.player;
+  if (f->form.row == FE_ROW_FRIENDS) return *size = sizeof f->form.server, f->form.server;
+  return NULL;
 }
 
-/* The rows: the online ones only where the host plays online. */
+static int row_shown(const fe_state *f, int row) {
+  if (row == FE_ROW_FRIENDS) return fe_friends_kept(f);
+  return row < FE_ROW_ONLINE || fe_online_kept(f);
+}
+
+/* Leaving the Friends line sets the server typed there. */
+void fe_form_goto(fe_state *f, int row) {
+  if (f->form.row == FE_ROW_FRIENDS && row != FE_ROW_FRIENDS) fe_friends_form_apply(f);
+  f->form.row = row;
+}
+
+/* The rows the host offers. */
 void fe_form_row(fe_state *f, int delta) {
-  f->form.row = wrap(f->form.row, delta, fe_online_kept(f) ? FE_NROWS : FE_ROW_ONLINE);
+  int row = f->form.row;
+  do row = wrap(row, delta, FE_NROWS);
+  while (!row_shown(f, row));
+  fe_form_goto(f, row);
 }
 
 /* Levels 1..n, then "streak" when the runtime keeps scores. */
@@ -231,6 +251,7 @@ int fe_form_start(fe_state *f) {
   dr_variant_info info;
   dr_setup setup;
   if (f->h->variant_count(f->s) == 0) return -1;
+  if (f->form.row == FE_ROW_FRIENDS) return fe_friends_form_apply(f), -1; /* Enter there sets the server */
   if (f->form.row == FE_ROW_ONLINE || f->form.row == FE_ROW_WATCH) { /* they open their own forms */
     fe_online_open(f, f->form.row == FE_ROW_WATCH);
     return -1;

@@ -42,7 +42,7 @@ int gui_button_at(const ui *u, int x, int y) {
 
 int gui_settled(ui *u) {
   dr_status st;
-  if (u->an.kind != ANIM_NONE || u->fe.eng.thinking) return 0;
+  if (u->an.kind != ANIM_NONE || u->fe.eng.thinking || fe_friends_busy(&u->fe)) return 0;
   fe_status(&u->fe, &st);
   return !u->fe.h->has_game(u->fe.s) || st.result != DR_ONGOING || st.player[st.turn] != DR_PLAYER_COMPUTER;
 }
@@ -97,6 +97,25 @@ static int tick(ui *u) {
   dr_status st;
   fe_status(&u->fe, &st);
   return moving || events || u->fe.eng.thinking || u->an.kind != ANIM_NONE || st.clock_running; /* a clock ticks */
+}
+
+int gui_edit(char *text, size_t size, const SDL_Event *ev, int spaces) {
+  size_t n = strlen(text);
+  if (ev->type == SDL_TEXTINPUT) {
+    size_t add = strlen(ev->text.text);
+    if (n + add < size && (spaces || !strchr(ev->text.text, ' '))) memcpy(text + n, ev->text.text, add + 1);
+    return 1;
+  }
+  if (ev->type != SDL_KEYDOWN) return 0;
+  SDL_Keycode sym = ev->key.keysym.sym;
+  if (sym == SDLK_BACKSPACE && n > 0) text[n - 1] = '\0';
+  return sym == SDLK_BACKSPACE || (sym >= ' ' && sym < 127);
+}
+
+int gui_typing(int typing) {
+  if (typing && !SDL_IsTextInputActive()) return SDL_StartTextInput(), 1;
+  if (!typing && SDL_IsTextInputActive()) SDL_StopTextInput();
+  return 0;
 }
 
 static void window_event(ui *u, const SDL_WindowEvent *w) {

@@ -110,7 +110,8 @@ typedef struct ui {
   dr_position seen_pos;
   int pending_leg;       /* legs of the player's move already shown while entering it */
   anim an;
-  int menu_player_fresh; /* the nickname on the menu is as proposed: typing replaces it */
+  int menu_player_fresh; /* the menu's text row is as proposed: typing replaces it */
+  int menu_typed_row;    /* the menu's row text input was turned on for */
   int nbuttons;          /* what can be clicked, as last drawn: a box and its key */
   SDL_Rect button[48];
   int button_key[48];
@@ -142,6 +143,11 @@ int gui_settled(ui *u); /* nothing moving, nobody thinking: what a script step w
 void gui_replaced(ui *u); /* the game was replaced (undo, new, load): nothing to animate */
 void gui_button(ui *u, SDL_Rect r, int key);
 int gui_button_at(const ui *u, int x, int y); /* the key of the button there, 0 none */
+/* Typing into a text field: text typed (with spaces if 'spaces'), Backspace; 1 if the
+** event was for the field (a letter typed is not a command). */
+int gui_edit(char *text, size_t size, const SDL_Event *ev, int spaces);
+/* Text input on while 'typing', off otherwise; 1 when it has just been turned on. */
+int gui_typing(int typing);
 
 /* paint.c — anti-aliased painting into 32-bit ARGB pixel buffers. */
 typedef struct canvas {

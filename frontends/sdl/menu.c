@@ -1,9 +1,10 @@
 /*
 ** menu.c — the new-game menu drawn in the window: game, rules, opponent, level,
-** player.  It opens when 'draughts play' names no variant, and on 'n'.  Each row has
-** arrows to click (or Left/Right).  The form's choices and what starting does are
-** common to the front ends (frontends/common/form.c); here are its rows in the window,
-** its clicks and keys, and the nickname typed on its row.
+** player, the friends server.  It opens when 'draughts play' names no variant, and on
+** 'n'.  Each row has arrows to click (or Left/Right).  The form's choices and what
+** starting does are common to the front ends (frontends/common/form.c, friends.c);
+** here are its rows in the window, its clicks and keys, and the nickname and the
+** server typed on their rows.
 */
 #include <stdio.h>
 #include <string.h>
@@ -14,18 +15,20 @@
 #define MENU_KEY(row, part) (0x10000 + (row) * 4 + (part))
 enum { PART_LESS, PART_ROW, PART_MORE };
 
-/* Typing goes to the nickname only while its row is chosen. */
+/* Typing goes to a text row only while it is chosen; what it proposes, typing replaces. */
 static void sync_typing(ui *u) {
   int typing = fe_form_typing(&u->fe);
-  if (typing && !SDL_IsTextInputActive()) SDL_StartTextInput(), u->menu_player_fresh = 1;
-  if (!typing && SDL_IsTextInputActive()) SDL_StopTextInput();
+  if (gui_typing(typing) || (typing && u->menu_typed_row != u->fe.form.row)) u->menu_player_fresh = 1;
+  u->menu_typed_row = typing ? u->fe.form.row : -1;
 }
 
-/* The nickname, with a caret while it is being typed. */
-static const char *player_text(ui *u) {
-  static char shown[80];
-  if (!fe_form_typing(&u->fe) || !SDL_IsTextInputActive() || u->menu_player_fresh) return fe_form_player(&u->fe);
-  snprintf(shown, sizeof shown, "%s_", u->fe.form.player);
+/* A text row's value, with a caret while it is being typed. */
+static const char *field_text(ui *u, int row, const char *value) {
+  static char shown[300];
+  size_t size;
+  const char *text = fe_form_field(&u->fe, &size);
+  if (u->fe.form.row != row || !text || !SDL_IsTextInputActive() || u->menu_player_fresh) return value;
+  snprintf(shown, sizeof shown, "%s_", text);
   return shown;
 }
 
@@ -100,21 +103,33 @@ static int draw_rows(ui *u, const grid *g, int y) {
   char clock[64];
   fe_form_clock(&u->fe, clock, sizeof clock);
   draw_row(u, g, FE_ROW_CLOCK, y += g->row_h + h / 2, "Clock", clock);
-  draw_row(u, g, FE_ROW_PLAYER, y += g->row_h + h / 2, "Player", player_text(u));
+  draw_row(u, g, FE_ROW_PLAYER, y += g->row_h + h / 2, "Player",
+           field_text(u, FE_ROW_PLAYER, fe_form_player(&u->fe)));
+  if (fe_friends_kept(&u->fe))
+    draw_row(u, g, FE_ROW_FRIENDS, y += g->row_h + h / 2, "Friends",
+             field_text(u, FE_ROW_FRIENDS, fe_friends_form_value(&u->fe)));
   return y + g->row_h + h * 3 / 2;
 }
 
-/* The rows' height as 'draw_rows' lays them out: six rows, their gaps and the preset's
-** doc under the rules. */
-#define ROWS_HEIGHT(g, h) (6 * (g).row_h + 7 * (h) + (h) / 2)
+/* The rows' height as 'draw_rows' lays them out: six rows (seven with Friends), their gaps
+** and the preset's doc under the rules. */
+#define ROWS_HEIGHT(g, h, friends) ((6 + (friends)) * ((g).row_h + (h) / 2) + 4 * (h) + (h) / 2)
+
+/* Title, rows, start button and message: their height. */
+static int block_height(ui *u, const grid *g, int h) {
+  return text_height(u, FONT_TITLE) + h + ROWS_HEIGHT(*g, h, fe_friends_kept(&u->fe)) + g->row_h + h + 2 * h;
+}
 
 void menu_draw(ui *u) {
   int W = u->lay.out_w, H = u->lay.out_h, h = text_height(u, FONT_TEXT);
   grid g = {0, W * 7 / 10 < h * 34 ? W * 7 / 10 : h * 34, 0, h * 2};
   g.x = (W - g.w) / 2;
   g.label_w = text_width(u, FONT_TEXT, "Opponent") + 2 * h;
+  int keys_y = H - 2 * h, rows = 7 + fe_friends_kept(&u->fe), over = block_height(u, &g, h) - (keys_y - h / 2);
+  if (over > 0) g.row_h -= (over + rows - 1) / rows; /* a short window: the rows closer, still a line tall */
+  if (g.row_h < h * 5 / 4) g.row_h = h * 5 / 4;
   /* Title, rows, start button and message, centred above the keys line at the bottom. */
-  int block = text_height(u, FONT_TITLE) + h + ROWS_HEIGHT(g, h) + g.row_h + h + 2 * h, keys_y = H - 2 * h;
+  int block = block_height(u, &g, h);
   int y = (H - block) / 2;
   if (y + block > keys_y) y = keys_y - block;
   if (y < h / 2) y = h / 2;
@@ -147,7 +162,7 @@ static void start(ui *u) {
 
 static void click(ui *u, int key) {
   if (key < MENU_KEY(0, 0) || key >= MENU_KEY(FE_NROWS, 0)) return;
-  u->fe.form.row = (key - MENU_KEY(0, 0)) / 4;
+  fe_form_goto(&u->fe, (key - MENU_KEY(0, 0)) / 4);
   int part = (key - MENU_KEY(0, 0)) % 4;
   if (u->fe.form.row >= FE_ROW_START) start(u);
   else if (part != PART_ROW) fe_form_change(&u->fe, part == PART_LESS ? -1 : 1);
@@ -166,26 +181,18 @@ static void key(ui *u, SDL_Keycode sym) {
   }
 }
 
-/* Typing on the player's row edits the nickname; 1 if the key was for it. */
-static int edit_player(ui *u, const SDL_Event *ev) {
-  char *name = u->fe.form.player;
-  size_t n = strlen(name), size = sizeof u->fe.form.player;
-  if (u->fe.form.row != FE_ROW_PLAYER || !SDL_IsTextInputActive()) return 0;
+/* Typing on a text row edits it (the nickname, the server); 1 if the event was for it. */
+static int edit_field(ui *u, const SDL_Event *ev) {
+  size_t size;
+  char *text = fe_form_field(&u->fe, &size);
+  if (!text || !SDL_IsTextInputActive()) return 0;
   int edit = ev->type == SDL_TEXTINPUT || (ev->type == SDL_KEYDOWN && ev->key.keysym.sym == SDLK_BACKSPACE);
-  if (u->menu_player_fresh && edit) name[0] = '\0', n = 0, u->menu_player_fresh = 0; /* typing replaces it */
-  if (ev->type == SDL_TEXTINPUT) {
-    size_t add = strlen(ev->text.text);
-    if (n + add < size) memcpy(name + n, ev->text.text, add + 1);
-    return 1;
-  }
-  if (ev->type != SDL_KEYDOWN) return 0;
-  SDL_Keycode sym = ev->key.keysym.sym;
-  if (sym == SDLK_BACKSPACE && n > 0) name[n - 1] = '\0';
-  return sym == SDLK_BACKSPACE || (sym >= ' ' && sym < 127); /* letters are typed, not commands */
+  if (u->menu_player_fresh && edit) text[0] = '\0', u->menu_player_fresh = 0; /* typing replaces it */
+  return gui_edit(text, size, ev, 1);
 }
 
 void menu_event(ui *u, const SDL_Event *ev) {
-  if (edit_player(u, ev)) return;
+  if (edit_field(u, ev)) return;
   if (ev->type == SDL_KEYDOWN) key(u, ev->key.keysym.sym);
   else if (ev->type == SDL_MOUSEBUTTONDOWN && ev->button.button == SDL_BUTTON_LEFT)
     click(u, gui_button_at(u, (int)(ev->button.x * u->scale), (int)(ev->button.y * u->scale)));

@@ -24,26 +24,14 @@ static menu_grid grid_of(ui *u) {
 /* Text is typed only on a text row: elsewhere letters are keys. */
 static void sync_typing(ui *u) {
   size_t size;
-  int typing = fe_online_field(&u->fe, &size) != NULL;
-  if (typing && !SDL_IsTextInputActive()) SDL_StartTextInput();
-  if (!typing && SDL_IsTextInputActive()) SDL_StopTextInput();
+  gui_typing(fe_online_field(&u->fe, &size) != NULL);
 }
 
 /* Typing on a text row edits it; 1 if the event was for it. */
 static int edit_field(ui *u, const SDL_Event *ev) {
   size_t size;
   char *text = fe_online_field(&u->fe, &size);
-  size_t n = text ? strlen(text) : 0;
-  if (!text) return 0;
-  if (ev->type == SDL_TEXTINPUT) {
-    size_t add = strlen(ev->text.text);
-    if (n + add < size && !strchr(ev->text.text, ' ')) memcpy(text + n, ev->text.text, add + 1);
-    return 1;
-  }
-  if (ev->type != SDL_KEYDOWN) return 0;
-  SDL_Keycode sym = ev->key.keysym.sym;
-  if (sym == SDLK_BACKSPACE && n > 0) text[n - 1] = '\0';
-  return sym == SDLK_BACKSPACE || (sym >= ' ' && sym < 127);
+  return text && gui_edit(text, size, ev, 0);
 }
 
 static void title_and_message(ui *u, const menu_grid *g, const char *title, int *y) {

@@ -1,9 +1,11 @@
 /*
 ** scores.c — the scores screen ('p') in the window: per game, the streak, the marks to
-** beat, the records per level and the recent games.  What is said about scores, the
-** player's lines in the panel and which game is shown are common to the front ends
-** (frontends/common/scores.c).  Everything comes from the host's version-2 slots;
-** against an older runtime the screen says it keeps no scores.
+** beat, the records per level and the recent games; friends' bests beside one's own,
+** and with a friends server an invitation to give a friend (the button, or 'i') and a
+** friend's code to accept ('a').  What is said about scores, the player's lines in the
+** panel and which game is shown are common to the front ends (frontends/common/scores.c,
+** friends.c).  Everything comes from the host's version-2 slots; against an older
+** runtime the screen says it keeps no scores.
 */
 #include <stdio.h>
 
@@ -11,6 +13,8 @@
 
 #define KEY_LESS 0x20001 /* the arrows beside the game's name */
 #define KEY_MORE 0x20002
+#define KEY_INVITE 0x20003 /* the friends' buttons */
+#define KEY_ACCEPT 0x20004
 
 #define MAX_FRIENDS 4 /* friends' columns side by side */
 
@@ -68,6 +72,22 @@ static void draw_streak_and_marks(ui *u, sheet *s) {
              marks.junior);
     say(u, s, FONT_TEXT, COL_TEXT, line);
   }
+  s->y += s->h / 2;
+}
+
+/* The friends' buttons, and their word: an invitation, a code typed, an answer. */
+static void draw_friends(ui *u, sheet *s) {
+  static const char *const label[2] = {"Invite a friend", "Accept a friend's code"};
+  char lines[FE_FRIENDS_LINES][256];
+  int x = s->x, n = fe_friends_lines(&u->fe, lines, FE_FRIENDS_LINES);
+  if (!fe_friends_kept(&u->fe)) return;
+  for (int i = 0; i < 2; i++) {
+    int w = text_width(u, FONT_BOLD, label[i]) + 2 * s->h;
+    menu_button(u, (SDL_Rect){x, s->y, w, s->h * 3 / 2}, 0, label[i], i ? KEY_ACCEPT : KEY_INVITE);
+    x += w + s->h;
+  }
+  s->y += s->h * 2;
+  for (int i = 0; i < n; i++) say(u, s, FONT_TEXT, i == 0 ? COL_HEAD : COL_TEXT, lines[i]);
   s->y += s->h / 2;
 }
 
@@ -152,7 +172,9 @@ void scores_draw(ui *u) {
   dr_scoring sc;
   int W = u->lay.out_w, H = u->lay.out_h, h = text_height(u, FONT_TEXT);
   sheet s = {.x = 2 * h, .y = 2 * h, .w = W - 4 * h, .h = h};
-  char keys[128] = "Left/Right: other rules or game    Up/Down, wheel: scroll the games    Esc, Q or P: back";
+  char keys[192];
+  snprintf(keys, sizeof keys, "%sLeft/Right: other rules or game    Up/Down, wheel: scroll    Esc, Q or P: back",
+           fe_friends_keys(&u->fe));
   text_cut(u, FONT_SMALL, keys, sizeof keys, W - 2 * h);
   text_draw(u, FONT_SMALL, COL_DIM, (W - text_width(u, FONT_SMALL, keys)) / 2, H - 3 * h / 2, keys);
   fe_scoring(&u->fe, &sc);
@@ -166,6 +188,7 @@ void scores_draw(ui *u) {
   s.nfriends = fe_friends(&u->fe, s.friends, MAX_FRIENDS);
   draw_title(u, &s, &sc);
   draw_streak_and_marks(u, &s);
+  draw_friends(u, &s);
   draw_records(u, &s);
   draw_history(u, &s, H - 2 * h);
 }
@@ -176,18 +199,42 @@ static void key(fe_state *f, SDL_Keycode sym) {
   case SDLK_RIGHT: fe_scores_turn(f, 1); break;
   case SDLK_UP: fe_scores_scroll(f, -1); break;
   case SDLK_DOWN: fe_scores_scroll(f, 1); break;
+  case SDLK_i: fe_friends_invite(f); break;
+  case SDLK_a: fe_friends_code_open(f); break;
   case SDLK_ESCAPE: case SDLK_q: case SDLK_p: case SDLK_RETURN: fe_scores_close(f); break;
   default: break;
   }
 }
 
+/* Typing a friend's code: 1 if the event was for it. */
+static int edit_code(ui *u, const SDL_Event *ev) {
+  size_t size;
+  char *code = fe_friends_code_field(&u->fe, &size);
+  SDL_Keycode sym = ev->type == SDL_KEYDOWN ? ev->key.keysym.sym : 0;
+  if (!code) return 0;
+  if (sym == SDLK_RETURN || sym == SDLK_KP_ENTER) fe_friends_code_send(&u->fe);
+  else if (sym == SDLK_ESCAPE) fe_friends_code_close(&u->fe);
+  else return gui_edit(code, size, ev, 0);
+  return 1;
+}
+
+static void click(ui *u, int k) {
+  if (k == KEY_LESS || k == KEY_MORE) fe_scores_turn(&u->fe, k == KEY_LESS ? -1 : 1);
+  else if (k == KEY_INVITE) fe_friends_invite(&u->fe);
+  else if (k == KEY_ACCEPT) fe_friends_code_open(&u->fe);
+}
+
 void scores_event(ui *u, const SDL_Event *ev) {
+  size_t size;
+  int typing = edit_code(u, ev);
+  gui_typing(fe_friends_code_field(&u->fe, &size) != NULL);
+  if (typing) return;
   if (ev->type == SDL_KEYDOWN) {
     key(&u->fe, ev->key.keysym.sym);
   } else if (ev->type == SDL_MOUSEWHEEL) {
     fe_scores_scroll(&u->fe, -3 * ev->wheel.y);
   } else if (ev->type == SDL_MOUSEBUTTONDOWN && ev->button.button == SDL_BUTTON_LEFT) {
-    int k = gui_button_at(u, (int)(ev->button.x * u->scale), (int)(ev->button.y * u->scale));
-    if (k == KEY_LESS || k == KEY_MORE) fe_scores_turn(&u->fe, k == KEY_LESS ? -1 : 1);
+    click(u, gui_button_at(u, (int)(ev->button.x * u->scale), (int)(ev->button.y * u->scale)));
   }
+  gui_typing(fe_friends_code_field(&u->fe, &size) != NULL);
 }

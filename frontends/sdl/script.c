@@ -1,7 +1,8 @@
 /*
 ** script.c — a test driver, for running the real front end headless.  When the
 ** environment names a script (DRAUGHTS_SDL_SCRIPT=file), its lines are played one at a
-** time, each once the game has settled (nothing moving, the computer not thinking),
+** time, each once the game has settled (nothing moving, the computer not thinking, no
+** request to the friends server on its way),
 ** as events pushed into SDL's queue: the clicks and keys take the same path as a
 ** person's.  A 'shot' writes the window as a BMP with a text file beside it giving
 ** where each point is drawn and the state of the game, for tests to check pixels.

@@ -1,28 +1,25 @@
 /*
 ** menu.c — the start menu drawn in the terminal: game, rules, opponent, level,
-** player.  It opens when 'draughts play' names no variant, and on 'n'.  The form's
-** choices and what starting does are common to the front ends (frontends/common/form.c);
-** here are its rows on the screen and its keys.  The nickname is typed on its row.
+** player, the friends server.  It opens when 'draughts play' names no variant, and on
+** 'n'.  The form's choices and what starting does are common to the front ends
+** (frontends/common/form.c, friends.c); here are its rows on the screen and its keys.
+** The nickname and the server are typed on their rows.
 */
 #include <curses.h>
 #include <string.h>
 
 #include "tty.h"
 
-/* Typing on the player's row edits the nickname. */
-static int edit_player(ui *u, int ch) {
-  char *name = u->fe.form.player;
-  size_t n = strlen(name), size = sizeof u->fe.form.player;
-  if (!fe_form_typing(&u->fe)) return 0;
-  if ((ch == KEY_BACKSPACE || ch == 127 || ch == 8) && n > 0) name[n - 1] = '\0';
-  else if (ch >= 32 && ch < 127 && n + 1 < size) name[n] = (char)ch, name[n + 1] = '\0';
-  else return 0;
-  return 1;
+/* Typing on the player's row edits the nickname, on the Friends row the server. */
+static int edit_field(ui *u, int ch) {
+  size_t size;
+  char *text = fe_form_field(&u->fe, &size);
+  return text && tty_edit(text, size, ch, 1);
 }
 
 static void draw_leaving(ui *u) {
   const char *note = fe_form_leaving(&u->fe);
-  if (*note) mvaddnstr(15, 2, note, COLS - 3);
+  if (*note) mvaddnstr(16, 2, note, COLS - 3);
 }
 
 static void draw_row(ui *u, int row, int y, const char *label, const char *value) {
@@ -48,6 +45,13 @@ static void draw_rows(ui *u) {
   fe_form_clock(&u->fe, clock, sizeof clock);
   draw_row(u, FE_ROW_CLOCK, 8, "Clock", clock);
   draw_row(u, FE_ROW_PLAYER, 9, "Player", fe_form_player(&u->fe));
+  if (!fe_friends_kept(&u->fe)) return;
+  mvaddstr(10, 2, "Friends");
+  int attr = u->fe.form.row == FE_ROW_FRIENDS ? A_REVERSE : 0;
+  attron(attr);
+  if (attr) mvprintw(10, 14, "%s_", u->fe.form.server); /* typed on */
+  else mvprintw(10, 14, "%s", fe_friends_form_value(&u->fe));
+  attroff(attr);
 }
 
 void menu_draw(ui *u) {
@@ -61,17 +65,17 @@ void menu_draw(ui *u) {
   }
   draw_rows(u);
   attron(start_attr);
-  mvaddstr(11, 2, "[ Start the game ]");
+  mvaddstr(12, 2, "[ Start the game ]");
   attroff(start_attr);
   if (fe_online_kept(&u->fe)) {
     int online_attr = u->fe.form.row == FE_ROW_ONLINE ? A_REVERSE : A_BOLD;
     int watch_attr = u->fe.form.row == FE_ROW_WATCH ? A_REVERSE : A_BOLD;
-    attron(online_attr), mvaddstr(10, 22, "[ Play online ]"), attroff(online_attr);
-    attron(watch_attr), mvaddstr(10, 39, "[ Watch ]"), attroff(watch_attr);
+    attron(online_attr), mvaddstr(11, 22, "[ Play online ]"), attroff(online_attr);
+    attron(watch_attr), mvaddstr(11, 39, "[ Watch ]"), attroff(watch_attr);
   }
   if (*u->fe.msg) {
     attron(u->fe.msg_is_error ? tty_attr(u, PAIR_ERROR) : 0);
-    mvaddnstr(13, 2, u->fe.msg, COLS - 3);
+    mvaddnstr(14, 2, u->fe.msg, COLS - 3);
     attroff(u->fe.msg_is_error ? tty_attr(u, PAIR_ERROR) : 0);
   }
   draw_leaving(u);
@@ -80,7 +84,7 @@ void menu_draw(ui *u) {
 }
 
 void menu_key(ui *u, int ch) {
-  if (edit_player(u, ch)) return;
+  if (edit_field(u, ch)) return;
   switch (ch) {
   case KEY_UP: fe_form_row(&u->fe, -1); break;
   case KEY_DOWN: case '\t': fe_form_row(&u->fe, 1); break;

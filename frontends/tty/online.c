@@ -13,12 +13,7 @@
 static int edit_field(ui *u, int ch) {
   size_t size;
   char *text = fe_online_field(&u->fe, &size);
-  size_t n = text ? strlen(text) : 0;
-  if (!text) return 0;
-  if ((ch == KEY_BACKSPACE || ch == 127 || ch == 8) && n > 0) text[n - 1] = '\0';
-  else if (ch > 32 && ch < 127 && n + 1 < size) text[n] = (char)ch, text[n + 1] = '\0';
-  else return 0;
-  return 1;
+  return text && tty_edit(text, size, ch, 0);
 }
 
 static void draw_message(ui *u, int y) {

@@ -1,9 +1,11 @@
 /*
 ** scores.c — the player's scores in the terminal: the streak and the record to beat
 ** beside the board, and the scores screen ('p'): per game, the marks, the records per
-** level and the recent games.  What is said and which game is shown are common to the
-** front ends (frontends/common/scores.c).  Everything comes from the host's version-2
-** slots; against an older runtime the screen says it keeps no scores.
+** level and the recent games; friends' bests beside one's own, and with a friends server
+** an invitation to give a friend ('i') and a friend's code to accept ('a').  What is said
+** and which game is shown are common to the front ends (frontends/common/scores.c,
+** friends.c).  Everything comes from the host's version-2 slots; against an older
+** runtime the screen says it keeps no scores.
 */
 #include <curses.h>
 #include <stdio.h>
@@ -91,6 +93,14 @@ static int draw_records(ui *u, const sheet *sh, int y) {
   return y + 1;
 }
 
+/* The word on friends: an invitation, a code typed, an answer. */
+static int draw_friends(ui *u, int y) {
+  char lines[FE_FRIENDS_LINES][256];
+  int n = fe_friends_lines(&u->fe, lines, FE_FRIENDS_LINES);
+  for (int i = 0; i < n; i++) y = tty_para(y, 1, COLS - 2, 2, i == 0 ? tty_attr(u, PAIR_TITLE) : 0, lines[i]);
+  return n ? y + 1 : y;
+}
+
 /* One game of the history; its reason wraps under itself, never cut.  The row after it. */
 static int draw_game(const dr_score *g, int y) {
   char date[32], head[128];
@@ -118,8 +128,8 @@ void scores_draw(ui *u) {
   dr_scoring sc;
   sheet sh;
   fe_scoring(&u->fe, &sc);
-  tty_put(LINES - 1, 0, COLS, tty_attr(u, PAIR_TITLE), "%s",
-          "Left/Right: other rules or game   Up/Down: scroll the games   q, Esc or p: back");
+  tty_put(LINES - 1, 0, COLS, tty_attr(u, PAIR_TITLE), "%sLeft/Right: game  Up/Down: scroll  q: back",
+          fe_friends_keys(&u->fe));
   if (!fe_scores_kept(&u->fe) || !*sc.nickname) {
     tty_put(1, 1, COLS - 2, tty_attr(u, PAIR_TITLE), "Scores");
     tty_put(3, 1, COLS - 2, 0, "%s", *sc.notice ? sc.notice : "This runtime keeps no scores.");
@@ -129,13 +139,28 @@ void scores_draw(ui *u) {
   sh.rules = fe_scores_rules(&u->fe, &sh.info);
   sh.nfriends = fe_friends(&u->fe, sh.friends, MAX_FRIENDS);
   int y = draw_heading(u, &sc, &sh, 0);
+  y = draw_friends(u, y);
   y = draw_records(u, &sh, y);
   draw_history(u, &sh, y);
 }
 
+/* Typing a friend's code: 1 if the key was for it. */
+static int edit_code(ui *u, int ch) {
+  size_t size;
+  char *code = fe_friends_code_field(&u->fe, &size);
+  if (!code) return 0;
+  if (ch == '\r' || ch == '\n' || ch == KEY_ENTER) fe_friends_code_send(&u->fe);
+  else if (ch == FE_KEY_ESC) fe_friends_code_close(&u->fe);
+  else tty_edit(code, size, ch, 0);
+  return 1; /* every key goes to the field while it is open */
+}
+
 void scores_key(ui *u, int ch) {
   fe_state *f = &u->fe;
+  if (edit_code(u, ch)) return;
   switch (ch) {
+  case 'i': case 'I': fe_friends_invite(f); break;
+  case 'a': case 'A': fe_friends_code_open(f); break;
   case KEY_LEFT: fe_scores_turn(f, -1); break;
   case KEY_RIGHT: fe_scores_turn(f, 1); break;
   case KEY_UP: fe_scores_scroll(f, -1); break;

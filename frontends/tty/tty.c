@@ -169,6 +169,14 @@ int tty_para(int y, int x, int width, int max, int attr, const char *text) {
   return y;
 }
 
+int tty_edit(char *text, size_t size, int ch, int spaces) {
+  size_t n = strlen(text);
+  if (ch == KEY_BACKSPACE || ch == 127 || ch == 8) return n > 0 ? (text[n - 1] = '\0', 1) : 1;
+  if (ch < (spaces ? 32 : 33) || ch >= 127) return 0;
+  if (n + 1 < size) text[n] = (char)ch, text[n + 1] = '\0';
+  return 1;
+}
+
 /* ------------------------------------------------------------- screen */
 
 static int open_screen(ui *u, SCREEN **out, char *why, size_t len) {

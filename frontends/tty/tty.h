@@ -72,6 +72,9 @@ int tty_put_w(int y, int x, int width, int attr, const char *fmt, ...) __attribu
 int tty_line_len(const char *p, int width);
 /* 'text' wrapped into at most 'max' lines of 'width' columns from row 'y'; the row after it. */
 int tty_para(int y, int x, int width, int max, int attr, const char *text);
+/* A key typed into a text field: Backspace, or a printable character ('spaces': a space
+** too) added while it fits.  1 if the key was for the field. */
+int tty_edit(char *text, size_t size, int ch, int spaces);
 
 /* keys.c */
 void keys_game(ui *u, int ch);

@@ -50,7 +50,7 @@ static void close_cmd(friends_cmd *f) {
 /* Signed in, the bests uploaded, the friends' fetched ('list' if not NULL). */
 static int sync_cmd(friends_cmd *f, json_t **list) {
   err e;
-  f->c = friends_sign_in(f->server, f->nick, &f->key, &e);
+  f->c = friends_sign_in(f->server, f->nick, &f->key, NULL, &e);
   if (!f->c || friends_upload(f->c, f->ps, f->key.nick, &e) || friends_fetch(f->c, f->ps, f->server, list, &e))
     return cli_error("%s", e.msg), -1;
   return 0;
@@ -64,8 +64,8 @@ static json_t *ask(friends_cmd *f, json_t *request, int answer) {
   return r;
 }
 
-static void expiry_text(json_int_t ms, char *out, size_t len) {
-  time_t t = (time_t)(ms / 1000);
+static void expiry_text(int64_t seconds, char *out, size_t len) {
+  time_t t = (time_t)seconds;
   strftime(out, len, "%Y-%m-%d %H:%M", localtime(&t));
 }
 
@@ -112,24 +112,22 @@ static int list_friends(friends_cmd *f) {
 
 static int invite(friends_cmd *f) {
   char when[32];
-  json_t *r = ask(f, json_pack("{s:s}", "type", "invite"), MSG_CODE);
-  if (!r) return CLI_FAILED;
-  const char *code = proto_str(r, "code");
-  expiry_text(proto_int(r, "expires", 0), when, sizeof when);
-  printf("invitation code: %s (one use, until %s)\n", code, when);
-  printf("your friend types: draughts friends accept %s --server %s\n", code, f->server);
-  printf("or opens: http://%s/#invite=%s\n", f->server, code);
-  json_decref(r);
+  friends_invitation inv;
+  err e;
+  if (friends_invite(f->c, f->server, &inv, &e)) return cli_error("%s", e.msg), CLI_FAILED;
+  expiry_text(inv.expires, when, sizeof when);
+  printf("invitation code: %s (one use, until %s)\n", inv.code, when);
+  printf("your friend types: draughts friends accept %s --server %s\n", inv.code, f->server);
+  printf("or opens: %s\n", inv.link);
   return CLI_OK;
 }
 
 static int accept(friends_cmd *f, const char *code) {
+  char said[256];
   err e;
-  json_t *r = ask(f, json_pack("{s:s, s:s}", "type", "accept", "code", code), MSG_FRIEND);
-  if (!r) return CLI_FAILED;
-  printf("%s and you are friends: you see each other's bests\n", proto_str(r, "name"));
-  json_decref(r);
-  return friends_fetch(f->c, f->ps, f->server, NULL, &e) ? cli_error("%s", e.msg), CLI_FAILED : CLI_OK;
+  if (friends_accept(f->c, f->ps, f->server, code, said, sizeof said, &e)) return cli_error("%s", e.msg), CLI_FAILED;
+  printf("%s\n", said);
+  return CLI_OK;
 }
 
 static int unfriend(friends_cmd *f, const char *nick) {
@@ -164,7 +162,7 @@ static int show_link_code(friends_cmd *f) {
   char when[32];
   json_t *r = ask(f, json_pack("{s:s}", "type", "link_code"), MSG_CODE);
   if (!r) return CLI_FAILED;
-  expiry_text(proto_int(r, "expires", 0), when, sizeof when);
+  expiry_text(proto_int(r, "expires", 0) / 1000, when, sizeof when);
   printf("on your other device, until %s: draughts profile link %s --server %s\n", when, proto_str(r, "code"),
          f->server);
   json_decref(r);
@@ -177,7 +175,7 @@ static int link_device(friends_cmd *f, const char *code) {
   int found = devkey_find(f->server, &f->key, &e);
   if (found < 0) return cli_error("%s", e.msg), CLI_FAILED;
   if (!found) devkey_new(f->server, f->nick, &f->key);
-  if (!(f->c = online_call_open(f->server, f->nick, &e))) return cli_error("%s", e.msg), CLI_FAILED;
+  if (!(f->c = online_call_open(f->server, f->nick, NULL, &e))) return cli_error("%s", e.msg), CLI_FAILED;
   json_t *r = ask(f, json_pack("{s:s, s:s, s:s}", "type", "link", "key", f->key.key, "code", code), MSG_PROFILE);
   if (!r) return CLI_FAILED;
   snprintf(f->key.nick, sizeof f->key.nick, "%s", proto_str(r, "name"));

@@ -100,6 +100,15 @@ double now_seconds(void) {
   return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+struct timespec deadline_after_ms(int ms) {
+  struct timespec until;
+  clock_gettime(CLOCK_REALTIME, &until);
+  until.tv_sec += ms / 1000;
+  until.tv_nsec += (long)(ms % 1000) * 1000000;
+  if (until.tv_nsec >= 1000000000) until.tv_sec++, until.tv_nsec -= 1000000000;
+  return until;
+}
+
 double thread_seconds(void) {
   struct timespec ts;
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);

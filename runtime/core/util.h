@@ -7,6 +7,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <time.h>
 
 /* Internals of libdraughts: never part of any ABI a plugin sees. */
 #define DRI_FUNC __attribute__((visibility("hidden")))
@@ -68,6 +69,8 @@ DRI_FUNC int make_dirs(const char *dir, err *e);
 
 /* Monotonic time in seconds. */
 DRI_FUNC double now_seconds(void);
+/* The wall-clock time 'ms' milliseconds from now: a deadline for pthread_cond_timedwait. */
+DRI_FUNC struct timespec deadline_after_ms(int ms);
 /* The calling thread's processor time in seconds. */
 DRI_FUNC double thread_seconds(void);
 

@@ -15,15 +15,19 @@ struct online_call {
   online_client *client;
   int conn;
   int next_id;
+  const int *cancel;
   char address[256];
 };
+
+static int cancelled(const online_call *c) { return c->cancel && __atomic_load_n(c->cancel, __ATOMIC_ACQUIRE); }
 
 /* The next event of the connection within the time left: 1, or 0 and 'e'. */
 static int next_event(online_call *c, double deadline, online_event *ev, err *e) {
   for (;;) {
     int left = (int)((deadline - now_seconds()) * 1000);
     if (left <= 0) return err_set(e, "%s did not answer within %d seconds", c->address, CALL_TIMEOUT_MS / 1000), 0;
-    if (!online_next(c->client, ev, left)) continue;
+    if (cancelled(c)) return err_set(e, "the request to %s was cancelled", c->address), 0;
+    if (!online_next(c->client, ev, c->cancel && left > CALL_CANCEL_MS ? CALL_CANCEL_MS : left)) continue;
     if (ev->conn == c->conn && ev->kind != ONLINE_CLOSED) return 1;
     if (ev->conn == c->conn) err_set(e, "%s: %s", c->address, ev->text ? ev->text : "the connection closed");
     free(ev->text);
@@ -55,9 +59,10 @@ static json_t *wait_for(online_call *c, int type, json_int_t id, char *code, siz
   return NULL;
 }
 
-online_call *online_call_open(const char *address, const char *name, err *e) {
+online_call *online_call_open(const char *address, const char *name, const int *cancel, err *e) {
   online_call *c = xmalloc(sizeof *c);
   memset(c, 0, sizeof *c);
+  c->cancel = cancel;
   snprintf(c->address, sizeof c->address, "%s", address);
   c->client = online_client_new(e);
   if (!c->client || (c->conn = online_connect(c->client, address, e)) < 0) goto failed;

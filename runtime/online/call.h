@@ -9,11 +9,15 @@
 #include "proto.h"
 
 #define CALL_TIMEOUT_MS 15000 /* a server that has not answered by then is given up */
+#define CALL_CANCEL_MS 50     /* how soon a wait sees its 'cancel' flag */
 
 typedef struct online_call online_call;
 
-/* Connects to 'address' and says hello as 'name'; NULL and 'e' when it cannot. */
-DRI_FUNC online_call *online_call_open(const char *address, const char *name, err *e);
+/* Connects to 'address' and says hello as 'name'; NULL and 'e' when it cannot.  Every
+** wait of the connection ends as soon as '*cancel' turns non-zero (set from another
+** thread: a program that quits does not wait for a server that does not answer), with
+** 'e' saying so; 'cancel' may be NULL. */
+DRI_FUNC online_call *online_call_open(const char *address, const char *name, const int *cancel, err *e);
 DRI_FUNC void online_call_close(online_call *c);
 
 /* Sends 'request' (taken over) and waits for its answer, which must be of type

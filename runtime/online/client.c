@@ -98,11 +98,7 @@ static void emit_closed(online_client *c, conn *k, const char *why) {
 }
 
 int online_next(online_client *c, online_event *ev, int timeout_ms) {
-  struct timespec until;
-  clock_gettime(CLOCK_REALTIME, &until);
-  until.tv_sec += timeout_ms / 1000;
-  until.tv_nsec += (long)(timeout_ms % 1000) * 1000000;
-  if (until.tv_nsec >= 1000000000) until.tv_sec++, until.tv_nsec -= 1000000000;
+  struct timespec until = deadline_after_ms(timeout_ms);
   pthread_mutex_lock(&c->lock);
   while (!c->events.head && timeout_ms > 0 && pthread_cond_timedwait(&c->ready, &c->lock, &until) == 0) {}
   item *it = pop(&c->events);

@@ -709,7 +709,7 @@ const char *session_preference(session *s, const char *name) {
 /* --------------------------------------------------------------- engine */
 
 int session_poll(session *s, dr_engine *out) {
-  int events = (s->announce_hint ? DR_EVENT_HINT : 0) | online_poll(s);
+  int events = (s->announce_hint ? DR_EVENT_HINT : 0) | online_poll(s) | session_friends_poll(s);
   s->announce_hint = 0;
   if (s->has_game) clock_check(s);
   if (s->job.running) events |= engine_collect(s);
@@ -786,6 +786,11 @@ static const dr_host host = {
     /* online_suggestion_at */ .online_suggestion_at = session_online_suggestion_at,
     /* online_command       */ .online_command = session_online_command,
     /* online_leave         */ .online_leave = session_online_leave,
+    /* ---- version 5: friends on a server */
+    /* friends_set_server   */ .friends_set_server = session_friends_set_server,
+    /* friends_invite       */ .friends_invite = session_friends_invite,
+    /* friends_accept       */ .friends_accept = session_friends_accept,
+    /* friends              */ .friends = session_friends,
 };
 
 const dr_host *session_host(void) { return &host; }

@@ -103,4 +103,10 @@ DRI_FUNC int session_friend_record(session *s, const char *nick, const char *var
 DRI_FUNC int session_friend_streak(session *s, const char *nick, const char *variant, const char *rules,
                                    dr_streak *out);
 
+/* ---- Friends on a server, from a front end (session_friends.c; host version 5). */
+DRI_FUNC int session_friends_set_server(session *s, const char *address);
+DRI_FUNC int session_friends_invite(session *s);
+DRI_FUNC int session_friends_accept(session *s, const char *code);
+DRI_FUNC void session_friends(session *s, dr_friends *out);
+
 #endif

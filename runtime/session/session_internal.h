@@ -187,7 +187,8 @@ DRI_FUNC void scores_close(session *s);
 /* session_friends.c: the player's bests go up, the friends' come down, on a thread,
 ** when the store names a server (at the start, after each game against the computer). */
 DRI_FUNC void session_friends_sync(session *s);
-DRI_FUNC void session_friends_free(session *s); /* waits for a sync under way */
+DRI_FUNC int session_friends_poll(session *s);  /* DR_EVENT_FRIENDS once the thread has news */
+DRI_FUNC void session_friends_free(session *s); /* ends a sync under way at once (its waits cancelled) */
 
 /* session_clock.c */
 DRI_FUNC void clock_reset(session *s);          /* a game installed: full time, the side to move's runs */

@@ -451,6 +451,7 @@ int profile_setting(profile_store *ps, const char *key, char *out, size_t len) {
 }
 
 int profile_set_setting(profile_store *ps, const char *key, const char *value, err *e) {
+  if (!value) return pst_exec(ps, e, "DELETE FROM setting WHERE key = ?", "t", key);
   return pst_exec(ps, e, "INSERT OR REPLACE INTO setting(key, value) VALUES(?, ?)", "tt", key, value);
 }
 

@@ -131,7 +131,8 @@ typedef struct profile_friend_bests {
 DRI_FUNC int profile_sync_friends(profile_store *ps, const char *server, const profile_friend_bests *f, int n,
                                   err *e);
 
-/* The store's settings ("server": the server friends are on): 1 found, 0 none. */
+/* The store's settings ("server": the server friends are on): 1 found, 0 none.  A NULL
+** 'value' forgets the setting. */
 DRI_FUNC int profile_setting(profile_store *ps, const char *key, char *out, size_t len);
 DRI_FUNC int profile_set_setting(profile_store *ps, const char *key, const char *value, err *e);
 

@@ -6,12 +6,14 @@
 ** rings on exactly the legal targets of a clicked piece (compared with 'draughts
 ** moves'), a multi-jump clicked point by point, undo, refused clicks, the computer's
 ** reply with animation on, flipping, resizing, save and load, the end of a game, the
-** menu, the scores, the errors without a display or without the plugin, and one run
+** menu, the scores, friends on a loopback server (an invitation made and a code
+** accepted on the scores screen), the errors without a display or without the plugin, and one run
 ** under a real X server.  Each screenshot comes with a text file giving where each
 ** point is drawn and the state of the game.
 */
 #include <SDL.h>
 #include <criterion/criterion.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -169,6 +171,16 @@ static int shows_text(const shot *s, const char *text) {
   for (int i = 0; i < s->ntexts; i++)
     if (strcmp(s->text[i], text) == 0) return 1;
   return 0;
+}
+
+/* Every text of the shot, one per line: for a failure's message. */
+static const char *all_texts(const shot *s) {
+  static char all[MAX_TEXTS * 82];
+  size_t n = 0;
+  all[0] = '\0';
+  for (int i = 0; i < s->ntexts && n + 82 < sizeof all; i++)
+    n += (size_t)snprintf(all + n, sizeof all - n, "\n  %s", s->text[i]);
+  return all;
 }
 
 typedef struct rgb {
@@ -526,6 +538,101 @@ Test(sdl, the_scores_screen_shows_friends_and_marks) {
   cr_expect(shows_text(&s, "Brazilian draughts, official rules"), "the rules are not named");
   cr_expect(shows_text(&s, "Beats"), "no mark column");
   free_shot(&s);
+  run_done(&r);
+}
+
+/* ------------------------------------------------------------- friends */
+
+static int served; /* the server's pid, stopped after the test whatever became of it */
+
+static void stop_server(void) {
+  if (served > 0) kill(served, SIGTERM);
+}
+
+/* 'draughts serve' on a free loopback port, its store in the run's directory, with its
+** port in '*port' once it says it serves. */
+static void serve(const run *r, int *port) {
+  char cmd[1024], path[128], out[512];
+  snprintf(cmd, sizeof cmd,
+           "cd '%s' && '%s' serve --listen 127.0.0.1:0 --store server.db >serve.out 2>serve.err & "
+           "echo $! >'%s/serve.pid'",
+           r->dir, DRAUGHTS_EXE, r->dir);
+  cr_assert_eq(system(cmd), 0);
+  snprintf(path, sizeof path, "%s/serve.pid", r->dir);
+  slurp(path, out, sizeof out);
+  served = atoi(out);
+  snprintf(path, sizeof path, "%s/serve.out", r->dir);
+  for (int i = 0; i < 200; i++, usleep(50000)) { /* a wait for the banner, not a timing */
+    const char *at;
+    slurp(path, out, sizeof out);
+    if ((at = strstr(out, "serving on ws://127.0.0.1:")) && sscanf(at, "serving on ws://127.0.0.1:%d", port) == 1)
+      return;
+  }
+  cr_assert_fail("the server did not start: %s", out);
+}
+
+/* A command line of 'draughts' as 'nick', with a store and a device key of their own, the
+** 'sprint' test variant at hand; its output in 'out'.  Its exit status. */
+static int as_player(const run *r, const char *nick, const char *args, char *out, size_t len) {
+  char cmd[2048], path[128];
+  snprintf(cmd, sizeof cmd,
+           "cd '%s' && env HOME='%s' XDG_CONFIG_HOME='%s/%s' DRAUGHTS_PROFILE_DB='%s/%s.db' "
+           "DRAUGHTS_PLUGIN_PATH='%s/scores:%s' %s --profile %s >'%s/%s.out' 2>&1",
+           r->dir, r->dir, r->dir, nick, r->dir, nick, TEST_PLUGIN_DIR, PLUGIN_DIR, args, nick, r->dir, nick);
+  int status = system(cmd);
+  snprintf(path, sizeof path, "%s/%s.out", r->dir, nick);
+  slurp(path, out, len);
+  return status;
+}
+
+/* Friends on a real server on loopback: bob wins a game and invites; in the window ana
+** sets the server on the menu's Friends line, accepts bob's code on the scores screen,
+** sees his best beside hers, and makes an invitation of her own, which carl accepts. */
+Test(sdl, the_scores_screen_invites_and_accepts_friends, .fini = stop_server) {
+  run r;
+  shot s;
+  char out[4096], cmd[1024], script[1024], env[512], code[32] = "", mine[32] = "";
+  int port = 0;
+  run_init(&r);
+  serve(&r, &port);
+  snprintf(cmd, sizeof cmd, "'%s' friends --server 127.0.0.1:%d", DRAUGHTS_EXE, port);
+  cr_assert_eq(as_player(&r, "bob", cmd, out, sizeof out), 0, "bob on the server: %s", out);
+  snprintf(out, sizeof out, "%s/moves", r.dir);
+  FILE *moves = fopen(out, "w");
+  cr_assert_not_null(moves);
+  fputs("a7-b8\nquit\n", moves); /* the one winning move of 'sprint' */
+  fclose(moves);
+  snprintf(cmd, sizeof cmd, "'%s' play sprint --level 1 --frontend line <moves", DRAUGHTS_EXE);
+  as_player(&r, "bob", cmd, out, sizeof out);
+  cr_assert(strstr(out, "you win: 790 points") != NULL, "bob's game: %s", out);
+  snprintf(cmd, sizeof cmd, "'%s' friends invite", DRAUGHTS_EXE);
+  cr_assert_eq(as_player(&r, "bob", cmd, out, sizeof out), 0, "bob's invitation: %s", out);
+  cr_assert_eq(sscanf(out, "invitation code: %31s", code), 1, "no code: %s", out);
+  snprintf(env, sizeof env, HEADLESS " DRAUGHTS_PLUGIN_PATH='%s/scores:%s'", TEST_PLUGIN_DIR, PLUGIN_DIR);
+  snprintf(script, sizeof script,
+           "size 1080 720\nkey n\nkey Down\nkey Down\nkey Down\nkey Down\nkey Down\nkey Down\ntext 127.0.0.1:%d\n"
+           "key Return\nshot @/1.bmp\nkey Escape\nkey p\nkey a\ntext %s\nkey Return\nshot @/2.bmp\nkey i\n"
+           "shot @/3.bmp\nquit\n", port, code);
+  play_ok(&r, env, "sprint --level 1 --profile ana", script);
+  load_shot(&r, "1", &s);
+  cr_expect(shows_text(&s, "Friends"), "no Friends line on the menu");
+  cr_expect(shows_text(&s, "Up/Down: line   Left/Right: change   Enter: start   Esc: back   q: quit"),
+            "the menu with its Friends line pushes its keys line out of the window");
+  cr_expect(strstr(s.message, "Friends are on 127.0.0.1:") != NULL, "message: %s", s.message);
+  free_shot(&s);
+  load_shot(&r, "2", &s);
+  cr_expect_str_eq(s.view, "scores");
+  cr_expect(shows_text(&s, "bob and you are friends: you see each other's bests"), "the code was not accepted:%s",
+            all_texts(&s));
+  cr_expect(shows_text(&s, "bob") && shows_text(&s, "790"), "no column with bob's best:%s", all_texts(&s));
+  free_shot(&s);
+  load_shot(&r, "3", &s);
+  for (int i = 0; i < s.ntexts && !*mine; i++) sscanf(s.text[i], "Invitation code: %31[a-z0-9]", mine);
+  cr_expect(*mine, "no invitation code on the scores screen:%s", all_texts(&s));
+  free_shot(&s);
+  snprintf(cmd, sizeof cmd, "'%s' friends accept '%s' --server 127.0.0.1:%d", DRAUGHTS_EXE, mine, port);
+  cr_expect_eq(as_player(&r, "carl", cmd, out, sizeof out), 0, "carl cannot accept ana's code: %s", out);
+  cr_expect(strstr(out, "ana and you are friends") != NULL, "carl: %s", out);
   run_done(&r);
 }
 

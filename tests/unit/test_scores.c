@@ -45,6 +45,7 @@ static void setup(void) {
   cr_assert_not_null(mkdtemp(dir));
   snprintf(db, sizeof db, "%s/profiles.db", dir);
   unsetenv("DRAUGHTS_PROFILE_DB");
+  setenv("XDG_CONFIG_HOME", dir, 1); /* device keys for a friends server stay in the test's directory */
   host_open(TEST_PLUGIN_DIR "/scores:" TEST_PLUGIN_DIR);
 }
 
@@ -528,6 +529,41 @@ Test(scores, friends_from_a_server_replace_only_that_servers) {
   cr_expect_eq(profile_friend_record(ps, "cy", "sprint", "standard", 1, &g, &e), 1, "cy's file stays");
   cr_expect_eq(profile_friend_at(ps, 1, nick, sizeof nick, &e), 0);
   profile_close(ps);
+}
+
+static dr_friends friends_state(void) {
+  dr_friends fr;
+  DR_INIT(fr);
+  h->friends(s, &fr);
+  return fr;
+}
+
+/* The friends server is the store's setting (as 'draughts friends --server' keeps it): a
+** front end sets and clears it; an invitation without one, or an address that is none,
+** is one line; changing it takes the old server's friends off the scores. */
+Test(scores, the_friends_server_is_set_and_cleared_through_the_host) {
+  char nick[64];
+  err e;
+  open_store();
+  cr_expect_str_eq(friends_state().server, "");
+  cr_expect_eq(h->friends_invite(s), -1);
+  cr_expect(strstr(h->error(s), "no friends server yet") && !strchr(h->error(s), '\n'), "%s", h->error(s));
+  cr_expect_eq(h->friends_set_server(s, "ftp://x:1"), -1);
+  cr_expect(strstr(h->error(s), "ws:// or wss://") != NULL, "%s", h->error(s));
+  profile_store *ps = profile_open(db, NULL, 0, &e);
+  cr_assert(ps, "%s", e.msg);
+  profile_best rows[1] = {
+      {.variant = "sprint", .rules = "standard", .level = 1, .points = 790, .pieces = 2, .moves = 1}};
+  profile_friend_bests f[1] = {{.nick = "bob", .rows = rows, .n = 1}};
+  cr_assert_eq(profile_sync_friends(ps, "127.0.0.1:9", f, 1, &e), 0, "%s", e.msg);
+  profile_close(ps);
+  cr_assert_eq(h->friends_set_server(s, "127.0.0.1:9"), 0, "%s", h->error(s));
+  cr_expect_str_eq(friends_state().server, "127.0.0.1:9");
+  cr_expect_eq(h->friend_at(s, 0, nick, sizeof nick), 0, "bob came from this server");
+  cr_expect_eq(h->friends_accept(s, ""), -1, "an empty code is refused before it goes");
+  cr_assert_eq(h->friends_set_server(s, ""), 0, "%s", h->error(s));
+  cr_expect_str_eq(friends_state().server, "");
+  cr_expect_eq(h->friend_at(s, 0, nick, sizeof nick), -1, "bob left with his server");
 }
 
 /* Alquerque's opponent is the one its streak gives, unless another level is asked for. */

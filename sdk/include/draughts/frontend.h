@@ -37,8 +37,8 @@ extern "C" {
 #endif
 
 #define DR_FRONTEND_ABI_VERSION 1
-#define DR_HOST_ABI_VERSION 4 /* 2: profiles, scores and streaks; 3: review, draw offers, clocks, ...;
-                                 4: online play */
+#define DR_HOST_ABI_VERSION 5 /* 2: profiles, scores and streaks; 3: review, draw offers, clocks, ...;
+                                 4: online play; 5: friends on a server */
 
 /* Zeroes a struct the host fills and sets its 'size'. */
 #define DR_INIT(s) (memset(&(s), 0, sizeof(s)), (s).size = (uint32_t)sizeof(s))
@@ -175,8 +175,10 @@ enum {
   DR_EVENT_HINT = 2,    /* a hint is ready */
   DR_EVENT_FAILED = 4,  /* the engine could not move: 'error' says why */
   DR_EVENT_PROGRESS = 8, /* the engine is thinking: redraw its progress */
-  DR_EVENT_ONLINE = 16   /* host 4: the online game changed (a move, a seat, an offer, the tally,
+  DR_EVENT_ONLINE = 16,  /* host 4: the online game changed (a move, a seat, an offer, the tally,
                          ** the clocks, the list): redraw; 'online' says what, 'notice' in words */
+  DR_EVENT_FRIENDS = 32  /* host 5: the friends server answered (an invitation, an accepted code, the
+                         ** friends' bests brought down): redraw the scores; 'friends' says what */
 };
 
 /* ---- Those below are for host version 2 and greater: profiles, scores, streaks. */
@@ -331,6 +333,24 @@ enum {
   DR_ONLINE_REMATCH       /* ask for a rematch, or accept the one asked for */
 };
 
+/* ---- Those below are for host version 5 and greater: friends on a server. */
+
+/* What a front end asked the friends server (dr_friends.asked). */
+enum { DR_FRIENDS_INVITE = 1, DR_FRIENDS_ACCEPT = 2 };
+
+/* The friends server and the front end's latest request to it. */
+typedef struct dr_friends {
+  uint32_t size;
+  char server[256];       /* the server friends are on, as set ('friends_set_server'); "" none */
+  int busy;               /* a request is on its way */
+  int asked;              /* DR_FRIENDS_* of the latest request; 0 none yet */
+  int failed;             /* it failed: 'notice' says why */
+  char code[32];          /* INVITE: the one-time code to give a friend, once it came */
+  char link[320];         /*   the link the friend may open instead */
+  int64_t expires;        /*   when the code stops working: seconds since 1970, UTC */
+  char notice[256];       /* the outcome, one line ("bob and you are friends: ..."); "" */
+} dr_friends;
+
 /* The runtime's services.  Unless said otherwise: 0 on success, -1 and 'error'. */
 typedef struct dr_host {
   uint32_t abi_version; /* DR_HOST_ABI_VERSION of the runtime */
@@ -457,6 +477,20 @@ typedef struct dr_host {
   /* Leaves the online game (a player's seat then counts down: coming back with the
   ** same code before it runs out resumes it). */
   void (*online_leave)(dr_session *s);
+
+  /* ---- Those below are for host version 5 and greater: friends on a server, who see each
+  ** other's bests (the scores slots of version 3 show them).  The session talks to the
+  ** server on a thread of its own: a front end's loop never waits for it. */
+
+  /* The server friends are on ("HOST:PORT"), kept in the score store as 'draughts friends
+  ** --server' keeps it; NULL or "" forgets it.  The bests go up and the friends' come down. */
+  int (*friends_set_server)(dr_session *s, const char *address);
+  /* Asks the server for an invitation code to give a friend, or accepts a friend's code
+  ** (asynchronous: 'poll' reports DR_EVENT_FRIENDS when the answer came, 'friends' gives
+  ** it).  -1 when no server is set or a request is still on its way. */
+  int (*friends_invite)(dr_session *s);
+  int (*friends_accept)(dr_session *s, const char *code);
+  void (*friends)(dr_session *s, dr_friends *out);
 } dr_host;
 
 /* Whether 'host' has 'slot' (for slots added after version 1). */
