@@ -38,8 +38,8 @@ static const dr_geometry geometry = {
   .files = 10,
   .ranks = 10,
   .draw = DR_DRAW_CHECKERED,
-  .points = IN_POINTS,
-  .promotion = {IN_RANK(9), IN_RANK(0)},
+  .points = DR_DIAG10_POINTS,
+  .promotion = {DR_DIAG10_RANK(9), DR_DIAG10_RANK(0)},
   .point = points,
   .nlines = 0,
   .lines = NULL,
@@ -58,8 +58,8 @@ static const dr_option options[IN_NOPTIONS] = {
 
 static int in_initial(const dr_rules *rules, dr_position *out) {
   (void)rules;
-  dr_bits white = IN_RANK(0) | IN_RANK(1) | IN_RANK(2) | IN_RANK(3); /* squares 31-50 */
-  dr_bits black = IN_RANK(6) | IN_RANK(7) | IN_RANK(8) | IN_RANK(9); /* squares 1-20 */
+  dr_bits white = DR_DIAG10_RANK(0) | DR_DIAG10_RANK(1) | DR_DIAG10_RANK(2) | DR_DIAG10_RANK(3); /* squares 31-50 */
+  dr_bits black = DR_DIAG10_RANK(6) | DR_DIAG10_RANK(7) | DR_DIAG10_RANK(8) | DR_DIAG10_RANK(9); /* squares 1-20 */
   *out = (dr_position){.side = {white, black}, .kings = 0, .turn = DR_WHITE};
   return DR_OK;
 }
