@@ -35,8 +35,8 @@ static const dr_geometry geometry = {
   .files = 8,
   .ranks = 8,
   .draw = DR_DRAW_CHECKERED,
-  .points = RU_POINTS,
-  .promotion = {RU_RANK(7), RU_RANK(0)},
+  .points = DR_DIAG8_POINTS,
+  .promotion = {DR_DIAG8_RANK(7), DR_DIAG8_RANK(0)},
   .point = points,
   .nlines = 0,
   .lines = NULL,
@@ -55,8 +55,8 @@ static const dr_option options[RU_NOPTIONS] = {
 
 static int ru_initial(const dr_rules *rules, dr_position *out) {
   (void)rules;
-  dr_bits white = RU_RANK(0) | RU_RANK(1) | RU_RANK(2);
-  dr_bits black = RU_RANK(5) | RU_RANK(6) | RU_RANK(7);
+  dr_bits white = DR_DIAG8_RANK(0) | DR_DIAG8_RANK(1) | DR_DIAG8_RANK(2);
+  dr_bits black = DR_DIAG8_RANK(5) | DR_DIAG8_RANK(6) | DR_DIAG8_RANK(7);
   *out = (dr_position){.side = {white, black}, .kings = 0, .turn = DR_WHITE};
   return DR_OK;
 }
@@ -87,7 +87,7 @@ static int count_run(const endgame_count *c, const dr_history *h) {
 ** holds while the lone king stays on the main road. */
 static endgame_count lone_king_count(int side, dr_bits lone, dr_bits strong, dr_bits kings) {
   int pieces = dr_bits_count(strong);
-  if (pieces == 3 && (lone & RU_MAIN_ROAD))
+  if (pieces == 3 && (lone & DR_DIAG8_LONG_DIAGONAL))
     return (endgame_count){10, "three pieces against a lone king on the main road: 5 moves each", side};
   if (pieces >= 3 && (strong & kings) == strong)
     return count_of(30, "three kings against a lone king: 15 moves each");
