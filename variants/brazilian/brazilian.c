@@ -33,8 +33,8 @@ static const dr_geometry geometry = {
   .files = 8,
   .ranks = 8,
   .draw = DR_DRAW_CHECKERED,
-  .points = BR_POINTS,
-  .promotion = {BR_RANK(7), BR_RANK(0)},
+  .points = DR_DIAG8_POINTS,
+  .promotion = {DR_DIAG8_RANK(7), DR_DIAG8_RANK(0)},
   .point = points,
   .nlines = 0,
   .lines = NULL,
@@ -66,8 +66,8 @@ static const dr_option options[BR_NOPTIONS] = {
 
 static int br_initial(const dr_rules *rules, dr_position *out) {
   (void)rules;
-  dr_bits white = BR_RANK(0) | BR_RANK(1) | BR_RANK(2);
-  dr_bits black = BR_RANK(5) | BR_RANK(6) | BR_RANK(7);
+  dr_bits white = DR_DIAG8_RANK(0) | DR_DIAG8_RANK(1) | DR_DIAG8_RANK(2);
+  dr_bits black = DR_DIAG8_RANK(5) | DR_DIAG8_RANK(6) | DR_DIAG8_RANK(7);
   *out = (dr_position){.side = {white, black}, .kings = 0, .turn = DR_WHITE};
   return DR_OK;
 }
@@ -97,7 +97,7 @@ static int count_run(const endgame_count *c, const dr_history *h) {
 static endgame_count lone_king_count(dr_bits lone, dr_bits strong, dr_bits kings) {
   int pieces = dr_bits_count(strong), crowned = dr_bits_count(strong & kings);
   if (pieces <= 2) return (endgame_count){10, "at most two pieces against a lone king: 5 moves each", 1};
-  if (pieces == 3 && (lone & BR_LONG_DIAGONAL) && !(strong & BR_LONG_DIAGONAL))
+  if (pieces == 3 && (lone & DR_DIAG8_LONG_DIAGONAL) && !(strong & DR_DIAG8_LONG_DIAGONAL))
     return (endgame_count){10, "three pieces against a lone king on the long diagonal: 5 moves each", 1};
   if (crowned == pieces) return count_of(30, "kings against a lone king: 15 moves each");
   return count_of(0, NULL);
