@@ -12,29 +12,15 @@
 */
 #include "russian.h"
 
-static const dr_diag_rules rules = {
-  .up_right = DR_DIAG8_UP_RIGHT,
-  .up_left = DR_DIAG8_UP_LEFT,
-  .points = DR_DIAG8_POINTS,
-  .promotion = {DR_DIAG8_RANK(7), DR_DIAG8_RANK(0)},
-  .flying_kings = 1,
-  .men_capture_backwards = 1,
-  .majority = 0,
-  .crowning = DR_DIAG_CROWN_GOES_ON,
-};
+static const dr_diag_rules rules = DR_DIAG8_RULES(.flying_kings = 1, .men_capture_backwards = 1, .majority = 0,
+                                                 .crowning = DR_DIAG_CROWN_GOES_ON);
 
 /* The capture search's two recursive steps, specialised for these rules. */
-static void king_jumps(dr_diag_search *s, dr_bits at, dr_bits taken, int legs) {
-  dr_diag_king_jumps(s, &rules, at, taken, legs, king_jumps);
-}
-
-static void man_jumps(dr_diag_search *s, dr_bits at, dr_bits taken, int legs) {
-  dr_diag_man_jumps(s, &rules, at, taken, legs, man_jumps, king_jumps);
-}
+DR_DIAG_DEFINE_JUMPS(ru, &rules)
 
 int russian_generate(const dr_rules *options, const dr_position *pos, dr_movelist *out) {
   (void)options;
-  return dr_diag_generate(&rules, pos, out, man_jumps, king_jumps);
+  return dr_diag_generate(&rules, pos, out, ru_man_jumps, ru_king_jumps);
 }
 
 /* The 'quiet_count' slot. */

@@ -14,19 +14,15 @@
 ** test of a rule left in it, as fast as one written by hand for that game.  A
 ** plugin whose rules are options passes rules built from them, and pays a test
 ** per rule.  The two recursive steps of the capture search cannot be inlined
-** into themselves, so the plugin writes them as two short functions that call
-** 'dr_diag_man_jumps' and 'dr_diag_king_jumps' with its rules:
+** into themselves, so the plugin has them defined for its rules by a macro:
 **
-**   static const dr_diag_rules rules = {...};
-**   static void king_jumps(dr_diag_search *s, dr_bits at, dr_bits taken, int legs) {
-**     dr_diag_king_jumps(s, &rules, at, taken, legs, king_jumps);
-**   }
-**   static void man_jumps(dr_diag_search *s, dr_bits at, dr_bits taken, int legs) {
-**     dr_diag_man_jumps(s, &rules, at, taken, legs, man_jumps, king_jumps);
-**   }
-**   ... return dr_diag_generate(&rules, pos, out, man_jumps, king_jumps);
+**   static const dr_diag_rules rules = DR_DIAG10_RULES(.flying_kings = 1, ...);
+**   DR_DIAG_DEFINE_JUMPS(fmjd, &rules)
+**   ... return dr_diag_generate(&rules, pos, out, fmjd_man_jumps, fmjd_king_jumps);
 **
-** (A plugin whose rules are options passes 's->rules' in the two steps.)
+** A plugin whose rules are options defines them with 's->rules' (the rules
+** 'dr_diag_generate' was given), and may define more pairs for the rules it wants
+** fastest, its presets, and choose between them in 'generate'.
 **
 ** The rules cover the diagonal games' captures: men that jump backwards or only
 ** forwards, flying or short kings, free choice or the majority rule, and a man
@@ -94,6 +90,15 @@ typedef struct dr_diag_rules {
   uint8_t crowning;      /* DR_DIAG_CROWN_*: a man reaching the far row mid-capture */
 } dr_diag_rules;
 
+/* The rules of a game on the 8x8 or the 10x10 layout, the capture rules given
+** as designated initializers: DR_DIAG8_RULES(.flying_kings = 1, .majority = 1). */
+#define DR_DIAG8_RULES(...)                                                               \
+  {.up_right = DR_DIAG8_UP_RIGHT, .up_left = DR_DIAG8_UP_LEFT, .points = DR_DIAG8_POINTS, \
+   .promotion = {DR_DIAG8_RANK(7), DR_DIAG8_RANK(0)}, __VA_ARGS__}
+#define DR_DIAG10_RULES(...)                                                                 \
+  {.up_right = DR_DIAG10_UP_RIGHT, .up_left = DR_DIAG10_UP_LEFT, .points = DR_DIAG10_POINTS, \
+   .promotion = {DR_DIAG10_RANK(9), DR_DIAG10_RANK(0)}, __VA_ARGS__}
+
 /* The capture search's state: the board as the moving piece sees it, the
 ** landing path so far, and the longest capture written under the majority rule. */
 typedef struct dr_diag_search {
@@ -114,6 +119,16 @@ typedef struct dr_diag_search {
 
 /* The recursive steps of the capture search, as the plugin writes them (see above). */
 typedef void (*dr_diag_jumps_fn)(dr_diag_search *s, dr_bits at, dr_bits taken, int legs);
+
+/* Defines 'prefix_man_jumps' and 'prefix_king_jumps', the capture search's
+** recursive steps under RULES: a pointer to 'static const' rules, or 's->rules'. */
+#define DR_DIAG_DEFINE_JUMPS(prefix, RULES)                                                    \
+  static void prefix##_king_jumps(dr_diag_search *s, dr_bits at, dr_bits taken, int legs) {  \
+    dr_diag_king_jumps(s, (RULES), at, taken, legs, prefix##_king_jumps);                    \
+  }                                                                                          \
+  static void prefix##_man_jumps(dr_diag_search *s, dr_bits at, dr_bits taken, int legs) {   \
+    dr_diag_man_jumps(s, (RULES), at, taken, legs, prefix##_man_jumps, prefix##_king_jumps); \
+  }
 
 /* Directions as flags, so a loop over them unrolls into constant shifts. */
 enum { DR_DIAG_DIR_UP_RIGHT = 1, DR_DIAG_DIR_UP_LEFT = 2, DR_DIAG_DIR_DOWN_RIGHT = 4, DR_DIAG_DIR_DOWN_LEFT = 8,
@@ -302,9 +317,10 @@ DR_DIAG_INLINE dr_bits dr_diag_men_that_can_take(const dr_diag_search *s, const 
   return dr_diag_can_take(s, r, men, r->men_capture_backwards ? DR_DIAG_DIR_ALL : s->man_dirs);
 }
 
-/* The kings worth a capture search: a short king needs an enemy next to it. */
+/* The kings worth a capture search: a short king needs an enemy next to it.  (Most
+** positions have no king: they skip the shifts.) */
 DR_DIAG_INLINE dr_bits dr_diag_kings_to_search(const dr_diag_search *s, const dr_diag_rules *r, dr_bits kings) {
-  return r->flying_kings ? kings : dr_diag_can_take(s, r, kings, DR_DIAG_DIR_ALL);
+  return r->flying_kings || !kings ? kings : dr_diag_can_take(s, r, kings, DR_DIAG_DIR_ALL);
 }
 
 /* Each piece that may take in turn, men first, lifted from its square while its
@@ -385,7 +401,7 @@ DR_DIAG_INLINE int dr_diag_plain(dr_movelist *out, const dr_diag_rules *r, int t
   int right = turn == DR_WHITE ? r->up_right : -r->up_left, left = turn == DR_WHITE ? r->up_left : -r->up_right;
   if (dr_diag_steps(out, men, empty, promotion, right) || dr_diag_steps(out, men, empty, promotion, left))
     return DR_ERR_OVERFLOW;
-  return dr_diag_king_moves(out, r, kings, empty);
+  return kings ? dr_diag_king_moves(out, r, kings, empty) : DR_OK;
 }
 
 /* ---------------------------------------------------------- the two slots */
@@ -440,9 +456,11 @@ DR_DIAG_INLINE int dr_diag_quiet_count(const dr_diag_rules *r, const dr_position
   dr_bits kings = own & pos->kings, men = own & ~pos->kings;
   dr_diag_search s;
   dr_diag_setup(&s, r, pos);
-  if (dr_diag_men_that_can_take(&s, r, men) || (!r->flying_kings && dr_diag_can_take(&s, r, kings, DR_DIAG_DIR_ALL)))
-    return -1;
-  int n = r->flying_kings ? dr_diag_count_slides(&s, r, kings) : dr_diag_count_steps(&s, r, kings, DR_DIAG_DIR_ALL);
+  if (dr_diag_men_that_can_take(&s, r, men)) return -1;
+  int n = 0;
+  if (kings && r->flying_kings) n = dr_diag_count_slides(&s, r, kings);
+  else if (kings && dr_diag_can_take(&s, r, kings, DR_DIAG_DIR_ALL)) n = -1;
+  else if (kings) n = dr_diag_count_steps(&s, r, kings, DR_DIAG_DIR_ALL);
   if (n < 0) return -1;
   return n + dr_diag_count_steps(&s, r, men, dr_diag_forward(pos->turn));
 }
