@@ -34,8 +34,8 @@ static const dr_geometry geometry = {
   .files = 8,
   .ranks = 8,
   .draw = DR_DRAW_CHECKERED,
-  .points = EN_POINTS,
-  .promotion = {EN_RANK(7), EN_RANK(0)},
+  .points = DR_DIAG8_POINTS,
+  .promotion = {DR_DIAG8_RANK(7), DR_DIAG8_RANK(0)},
   .point = points,
   .nlines = 0,
   .lines = NULL,
@@ -49,8 +49,8 @@ static const dr_option options[EN_NOPTIONS] = {
 
 static int en_initial(const dr_rules *rules, dr_position *out) {
   (void)rules;
-  dr_bits first = EN_RANK(0) | EN_RANK(1) | EN_RANK(2);  /* squares 1-12 */
-  dr_bits second = EN_RANK(5) | EN_RANK(6) | EN_RANK(7); /* squares 21-32 */
+  dr_bits first = DR_DIAG8_RANK(0) | DR_DIAG8_RANK(1) | DR_DIAG8_RANK(2);  /* squares 1-12 */
+  dr_bits second = DR_DIAG8_RANK(5) | DR_DIAG8_RANK(6) | DR_DIAG8_RANK(7); /* squares 21-32 */
   *out = (dr_position){.side = {first, second}, .kings = 0, .turn = DR_WHITE};
   return DR_OK;
 }
