@@ -9,36 +9,42 @@
 */
 #include "brazilian.h"
 
+/* The two presets' rules, each with a generator the compiler specialises; other
+** combinations of the options take the general one, which tests each rule. */
+static const dr_diag_rules official = DR_DIAG8_RULES(.flying_kings = 1, .men_capture_backwards = 1, .majority = 1,
+                                                     .crowning = DR_DIAG_CROWN_AT_END);
+static const dr_diag_rules casual = DR_DIAG8_RULES(.flying_kings = 0, .men_capture_backwards = 0, .majority = 0,
+                                                   .crowning = DR_DIAG_CROWN_STOPS);
+
+DR_DIAG_DEFINE_JUMPS(official, &official)
+DR_DIAG_DEFINE_JUMPS(casual, &casual)
+DR_DIAG_DEFINE_JUMPS(any, s->rules)
+
 /* The board and the capture rules the options choose. */
 static dr_diag_rules rules_of(const dr_rules *options) {
-  return (dr_diag_rules){
-    .up_right = DR_DIAG8_UP_RIGHT,
-    .up_left = DR_DIAG8_UP_LEFT,
-    .points = DR_DIAG8_POINTS,
-    .promotion = {DR_DIAG8_RANK(7), DR_DIAG8_RANK(0)},
-    .flying_kings = (uint8_t)options->opt[BR_OPT_FLYING_KINGS],
-    .men_capture_backwards = (uint8_t)options->opt[BR_OPT_MEN_CAPTURE_BACKWARDS],
-    .majority = (uint8_t)options->opt[BR_OPT_MAJORITY_CAPTURE],
-    .crowning = options->opt[BR_OPT_PROMOTION_ENDS_CAPTURE] ? DR_DIAG_CROWN_STOPS : DR_DIAG_CROWN_AT_END,
-  };
+  dr_diag_rules r = DR_DIAG8_RULES(.flying_kings = (uint8_t)options->opt[BR_OPT_FLYING_KINGS]);
+  r.men_capture_backwards = (uint8_t)options->opt[BR_OPT_MEN_CAPTURE_BACKWARDS];
+  r.majority = (uint8_t)options->opt[BR_OPT_MAJORITY_CAPTURE];
+  r.crowning = options->opt[BR_OPT_PROMOTION_ENDS_CAPTURE] ? DR_DIAG_CROWN_STOPS : DR_DIAG_CROWN_AT_END;
+  return r;
 }
 
-/* The capture search's two recursive steps, under the rules in force. */
-static void king_jumps(dr_diag_search *s, dr_bits at, dr_bits taken, int legs) {
-  dr_diag_king_jumps(s, s->rules, at, taken, legs, king_jumps);
-}
-
-static void man_jumps(dr_diag_search *s, dr_bits at, dr_bits taken, int legs) {
-  dr_diag_man_jumps(s, s->rules, at, taken, legs, man_jumps, king_jumps);
+static int same_rules(const dr_diag_rules *a, const dr_diag_rules *b) {
+  return a->flying_kings == b->flying_kings && a->men_capture_backwards == b->men_capture_backwards &&
+         a->majority == b->majority && a->crowning == b->crowning;
 }
 
 int brazilian_generate(const dr_rules *options, const dr_position *pos, dr_movelist *out) {
-  dr_diag_rules rules = rules_of(options);
-  return dr_diag_generate(&rules, pos, out, man_jumps, king_jumps);
+  dr_diag_rules r = rules_of(options);
+  if (same_rules(&r, &official)) return dr_diag_generate(&official, pos, out, official_man_jumps, official_king_jumps);
+  if (same_rules(&r, &casual)) return dr_diag_generate(&casual, pos, out, casual_man_jumps, casual_king_jumps);
+  return dr_diag_generate(&r, pos, out, any_man_jumps, any_king_jumps);
 }
 
 /* The 'quiet_count' slot. */
 int brazilian_quiet_count(const dr_rules *options, const dr_position *pos) {
-  dr_diag_rules rules = rules_of(options);
-  return dr_diag_quiet_count(&rules, pos);
+  dr_diag_rules r = rules_of(options);
+  if (same_rules(&r, &official)) return dr_diag_quiet_count(&official, pos);
+  if (same_rules(&r, &casual)) return dr_diag_quiet_count(&casual, pos);
+  return dr_diag_quiet_count(&r, pos);
 }
