@@ -8,6 +8,7 @@
 
 #include <draughts/bits.h>
 #include <draughts/embed.h>
+#include <draughts/judge.h>
 
 /* Name, PDN number (1 = b8 ... 32 = g1, counted from Black's side), file, rank. */
 #define P(name, number, file, rank) {name, number, file, rank, 0}
@@ -72,8 +73,6 @@ static int br_initial(const dr_rules *rules, dr_position *out) {
   return DR_OK;
 }
 
-static int win_for(int side) { return side == DR_WHITE ? DR_WHITE_WINS : DR_BLACK_WINS; }
-
 /* A count that draws the game once 'plies' have passed without a capture or a
 ** promotion, or ('from_kings') since both sides had a king, however many men the
 ** strong side crowns meanwhile; plies == 0 when the material on the board has no count. */
@@ -130,19 +129,9 @@ static const char *quiet_reason(int limit) {
 
 static int br_judge(const dr_rules *rules, const dr_position *pos, const dr_history *h,
                     const char **why) {
-  int turn = pos->turn, limit = rules->opt[BR_OPT_QUIET_MOVE_LIMIT];
-  if (h->nmoves == 0) {
-    *why = pos->side[turn] ? "no legal move" : "no pieces left";
-    return win_for(turn ^ 1);
-  }
-  if (h->repetitions >= 3) {
-    *why = "threefold repetition";
-    return DR_DRAW;
-  }
-  if (limit > 0 && h->plies_since_man_move >= 2 * limit) {
-    *why = quiet_reason(limit);
-    return DR_DRAW;
-  }
+  int limit = rules->opt[BR_OPT_QUIET_MOVE_LIMIT];
+  int verdict = dr_judge_common(pos, h, limit, quiet_reason(limit), why);
+  if (verdict != DR_ONGOING) return verdict;
   if (rules->opt[BR_OPT_ENDGAME_COUNTS]) {
     endgame_count c = endgame_rule(pos);
     if (c.plies && count_run(&c, h) >= c.plies) {
@@ -160,16 +149,8 @@ static const char *br_draw_count(const dr_rules *rules, const dr_position *pos, 
                                  int *counted, int *limit) {
   int quiet = rules->opt[BR_OPT_QUIET_MOVE_LIMIT];
   endgame_count c = rules->opt[BR_OPT_ENDGAME_COUNTS] ? endgame_rule(pos) : count_of(0, NULL);
-  int quiet_left = 2 * quiet - h->plies_since_man_move;
-  if (c.plies && (quiet <= 0 || c.plies - h->plies_since_material < quiet_left)) {
-    *counted = h->plies_since_material / 2;
-    *limit = c.plies / 2;
-    return "moves each without a capture or a crowning";
-  }
-  if (quiet <= 0) return NULL;
-  *counted = h->plies_since_man_move / 2;
-  *limit = quiet;
-  return "moves each without a capture or a man move";
+  return dr_draw_count_nearer(h, c.plies, h->plies_since_material, "moves each without a capture or a crowning", quiet,
+                              "moves each without a capture or a man move", counted, limit);
 }
 
 static const char help[] =

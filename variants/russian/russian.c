@@ -8,6 +8,7 @@
 
 #include <draughts/bits.h>
 #include <draughts/embed.h>
+#include <draughts/judge.h>
 
 /* Name, number, file, rank.  Moves are written in algebraic notation (PDN
 ** GameType 25); the numbers, 1 = b8 ... 32 = g1 counted from Black's side, are
@@ -61,8 +62,6 @@ static int ru_initial(const dr_rules *rules, dr_position *out) {
   return DR_OK;
 }
 
-static int win_for(int side) { return side == DR_WHITE ? DR_WHITE_WINS : DR_BLACK_WINS; }
-
 /* A count that draws the game once 'plies' have passed: without a capture or a
 ** promotion (the material "ratio" of the rules), or, for a count that runs from when a
 ** king stood alone, since then (the 'lone' side; -1 for the first kind).
@@ -115,20 +114,12 @@ static endgame_count endgame_rule(const dr_position *pos) {
 
 static int ru_judge(const dr_rules *rules, const dr_position *pos, const dr_history *h,
                     const char **why) {
-  int turn = pos->turn, limit = rules->opt[RU_OPT_KINGS_ONLY_LIMIT];
-  if (h->nmoves == 0) {
-    *why = pos->side[turn] ? "no legal move" : "no pieces left";
-    return win_for(turn ^ 1);
-  }
-  if (h->repetitions >= 3) {
-    *why = "threefold repetition";
-    return DR_DRAW;
-  }
-  if (limit > 0 && h->plies_since_man_move >= 2 * limit) {
-    *why = limit == 15 ? "15 moves each with only kings moving and nothing taken"
-                       : "move limit with only kings moving and nothing taken";
-    return DR_DRAW;
-  }
+  int limit = rules->opt[RU_OPT_KINGS_ONLY_LIMIT];
+  int verdict = dr_judge_common(pos, h, limit,
+                                limit == 15 ? "15 moves each with only kings moving and nothing taken"
+                                            : "move limit with only kings moving and nothing taken",
+                                why);
+  if (verdict != DR_ONGOING) return verdict;
   if (rules->opt[RU_OPT_ENDGAME_COUNTS]) {
     endgame_count c = endgame_rule(pos);
     if (c.plies && count_run(&c, h) >= c.plies) {
@@ -146,15 +137,10 @@ static const char *ru_draw_count(const dr_rules *rules, const dr_position *pos, 
   int quiet = rules->opt[RU_OPT_KINGS_ONLY_LIMIT];
   endgame_count c = rules->opt[RU_OPT_ENDGAME_COUNTS] ? endgame_rule(pos) : count_of(0, NULL);
   int run = count_run(&c, h);
-  if (c.plies && (quiet <= 0 || c.plies - run < 2 * quiet - h->plies_since_man_move)) {
-    *counted = run / 2;
-    *limit = c.plies / 2;
-    return c.lone < 0 ? "moves each without a capture or a crowning" : "moves each since the king stood alone";
-  }
-  if (quiet <= 0) return NULL;
-  *counted = h->plies_since_man_move / 2;
-  *limit = quiet;
-  return "moves each with only kings moving and nothing taken";
+  return dr_draw_count_nearer(h, c.plies, run,
+                              c.lone < 0 ? "moves each without a capture or a crowning"
+                                         : "moves each since the king stood alone",
+                              quiet, "moves each with only kings moving and nothing taken", counted, limit);
 }
 
 /* Jumped pieces leave when the move ends; a man that lands on the far rank on the way

@@ -216,10 +216,14 @@ DR_DIAG_INLINE void dr_diag_man_jumps(dr_diag_search *s, const dr_diag_rules *r,
   unsigned dirs = r->men_capture_backwards ? DR_DIAG_DIR_ALL : s->man_dirs;
   if (r->crowning == DR_DIAG_CROWN_STOPS && legs && (at & s->promotion)) dirs = 0;
   int more = 0;
-  if (dirs & DR_DIAG_DIR_UP_RIGHT) more |= dr_diag_man_jump(s, r, at, taken, legs, r->up_right, man_jumps, king_jumps);
-  if (dirs & DR_DIAG_DIR_UP_LEFT) more |= dr_diag_man_jump(s, r, at, taken, legs, r->up_left, man_jumps, king_jumps);
-  if (dirs & DR_DIAG_DIR_DOWN_RIGHT) more |= dr_diag_man_jump(s, r, at, taken, legs, -r->up_left, man_jumps, king_jumps);
-  if (dirs & DR_DIAG_DIR_DOWN_LEFT) more |= dr_diag_man_jump(s, r, at, taken, legs, -r->up_right, man_jumps, king_jumps);
+  if (dirs & DR_DIAG_DIR_UP_RIGHT)
+    more |= dr_diag_man_jump(s, r, at, taken, legs, r->up_right, man_jumps, king_jumps);
+  if (dirs & DR_DIAG_DIR_UP_LEFT)
+    more |= dr_diag_man_jump(s, r, at, taken, legs, r->up_left, man_jumps, king_jumps);
+  if (dirs & DR_DIAG_DIR_DOWN_RIGHT)
+    more |= dr_diag_man_jump(s, r, at, taken, legs, -r->up_left, man_jumps, king_jumps);
+  if (dirs & DR_DIAG_DIR_DOWN_LEFT)
+    more |= dr_diag_man_jump(s, r, at, taken, legs, -r->up_right, man_jumps, king_jumps);
   if (!more && legs) dr_diag_end(s, r, at, taken, legs, 1);
 }
 
@@ -303,7 +307,8 @@ DR_DIAG_INLINE dr_bits dr_diag_takers(const dr_diag_search *s, int d) {
 }
 
 /* The pieces among 'pieces' that have a first jump in one of 'dirs'. */
-DR_DIAG_INLINE dr_bits dr_diag_can_take(const dr_diag_search *s, const dr_diag_rules *r, dr_bits pieces, unsigned dirs) {
+DR_DIAG_INLINE dr_bits dr_diag_can_take(const dr_diag_search *s, const dr_diag_rules *r, dr_bits pieces,
+                                        unsigned dirs) {
   dr_bits able = 0;
   if (dirs & DR_DIAG_DIR_UP_RIGHT) able |= dr_diag_takers(s, r->up_right);
   if (dirs & DR_DIAG_DIR_UP_LEFT) able |= dr_diag_takers(s, r->up_left);
@@ -433,8 +438,8 @@ DR_DIAG_INLINE int dr_diag_count_slides(const dr_diag_search *s, const dr_diag_r
   for (dr_bits k = kings; k;) {
     dr_bits from = dr_bit(dr_bits_pop(&k));
     if (dr_diag_king_can_go_on(s, r, from, 0)) return -1;
-    n += dr_diag_reach(s, from, r->up_right) + dr_diag_reach(s, from, r->up_left) + dr_diag_reach(s, from, -r->up_left) +
-         dr_diag_reach(s, from, -r->up_right);
+    n += dr_diag_reach(s, from, r->up_right) + dr_diag_reach(s, from, r->up_left) +
+         dr_diag_reach(s, from, -r->up_left) + dr_diag_reach(s, from, -r->up_right);
   }
   return n;
 }
