@@ -20,9 +20,10 @@
 **   DR_DIAG_DEFINE_JUMPS(fmjd, &rules)
 **   ... return dr_diag_generate(&rules, pos, out, fmjd_man_jumps, fmjd_king_jumps);
 **
-** A plugin whose rules are options defines them with 's->rules' (the rules
-** 'dr_diag_generate' was given), and may define more pairs for the rules it wants
-** fastest, its presets, and choose between them in 'generate'.
+** A plugin whose rules are options may define a pair, and a generator, for each
+** combination of them and choose one in 'generate' (variants/brazilian does, for
+** its 16), or define one pair with 's->rules', the rules 'dr_diag_generate' was
+** given, which tests each rule as it runs.
 **
 ** The rules cover the diagonal games' captures: men that jump backwards or only
 ** forwards, flying or short kings, free choice or the majority rule, and a man
@@ -250,8 +251,8 @@ DR_DIAG_INLINE int dr_diag_king_can_go_on(const dr_diag_search *s, const dr_diag
 /* A flying king's legs over 'victim' with free choice: it must land where it can
 ** jump again if there is such a square, and may stop on any only when none is.
 ** (Under the majority rule the shorter captures are dropped anyway.) */
-static inline int dr_diag_free_landings(dr_diag_search *s, const dr_diag_rules *r, dr_bits victim, dr_bits taken,
-                                        int legs, int d, dr_diag_jumps_fn king_jumps) {
+DR_DIAG_INLINE int dr_diag_free_landings(dr_diag_search *s, const dr_diag_rules *r, dr_bits victim, dr_bits taken,
+                                          int legs, int d, dr_diag_jumps_fn king_jumps) {
   dr_bits lands = 0;
   for (dr_bits land = dr_diag_step(victim, d) & s->empty; land; land = dr_diag_step(land, d) & s->empty)
     lands |= land;
@@ -306,48 +307,58 @@ DR_DIAG_INLINE dr_bits dr_diag_takers(const dr_diag_search *s, int d) {
   return dr_diag_step(dr_diag_step(s->empty, -d) & s->opponents, -d);
 }
 
-/* The pieces among 'pieces' that have a first jump in one of 'dirs'. */
-DR_DIAG_INLINE dr_bits dr_diag_can_take(const dr_diag_search *s, const dr_diag_rules *r, dr_bits pieces,
-                                        unsigned dirs) {
-  dr_bits able = 0;
-  if (dirs & DR_DIAG_DIR_UP_RIGHT) able |= dr_diag_takers(s, r->up_right);
-  if (dirs & DR_DIAG_DIR_UP_LEFT) able |= dr_diag_takers(s, r->up_left);
-  if (dirs & DR_DIAG_DIR_DOWN_RIGHT) able |= dr_diag_takers(s, -r->up_left);
-  if (dirs & DR_DIAG_DIR_DOWN_LEFT) able |= dr_diag_takers(s, -r->up_right);
-  return able & pieces;
+/* The squares from which a piece has a first jump upwards, and downwards. */
+DR_DIAG_INLINE dr_bits dr_diag_up_takers(const dr_diag_search *s, const dr_diag_rules *r) {
+  return dr_diag_takers(s, r->up_right) | dr_diag_takers(s, r->up_left);
+}
+
+DR_DIAG_INLINE dr_bits dr_diag_down_takers(const dr_diag_search *s, const dr_diag_rules *r) {
+  return dr_diag_takers(s, -r->up_left) | dr_diag_takers(s, -r->up_right);
 }
 
 /* The men that have a first jump. */
 DR_DIAG_INLINE dr_bits dr_diag_men_that_can_take(const dr_diag_search *s, const dr_diag_rules *r, dr_bits men) {
-  return dr_diag_can_take(s, r, men, r->men_capture_backwards ? DR_DIAG_DIR_ALL : s->man_dirs);
+  if (r->men_capture_backwards) return men & (dr_diag_up_takers(s, r) | dr_diag_down_takers(s, r));
+  return men & (s->man_dirs & DR_DIAG_DIR_UP_RIGHT ? dr_diag_up_takers(s, r) : dr_diag_down_takers(s, r));
 }
 
-/* The kings worth a capture search: a short king needs an enemy next to it.  (Most
-** positions have no king: they skip the shifts.) */
-DR_DIAG_INLINE dr_bits dr_diag_kings_to_search(const dr_diag_search *s, const dr_diag_rules *r, dr_bits kings) {
-  return r->flying_kings || !kings ? kings : dr_diag_can_take(s, r, kings, DR_DIAG_DIR_ALL);
+/* The men and the short kings that have a first jump, the kings in '*kings';
+** flying kings are all left there, to be searched.  (Most positions have no king:
+** they skip the kings' shifts.) */
+DR_DIAG_INLINE dr_bits dr_diag_pieces_that_can_take(const dr_diag_search *s, const dr_diag_rules *r, dr_bits men,
+                                                   dr_bits *kings) {
+  if (!*kings || r->flying_kings) return dr_diag_men_that_can_take(s, r, men);
+  dr_bits up = dr_diag_up_takers(s, r), down = dr_diag_down_takers(s, r);
+  *kings &= up | down;
+  return men & (r->men_capture_backwards ? up | down : s->man_dirs & DR_DIAG_DIR_UP_RIGHT ? up : down);
 }
 
-/* Each piece that may take in turn, men first, lifted from its square while its
-** captures are searched. */
+/* The captures of the piece on 'sq', lifted from its square meanwhile. */
+DR_DIAG_INLINE void dr_diag_captures_from(dr_diag_search *s, int sq, int man, dr_diag_jumps_fn man_jumps,
+                                          dr_diag_jumps_fn king_jumps) {
+  s->from = (uint8_t)sq;
+  s->started_man = man;
+  s->empty |= dr_bit(sq);
+  if (man) man_jumps(s, dr_bit(sq), 0, 0);
+  else king_jumps(s, dr_bit(sq), 0, 0);
+  s->empty &= ~dr_bit(sq);
+}
+
+/* Every capture, from each piece that may take in turn: in square order where
+** kings are short (a king, like a man, needs an enemy next to it), else the men
+** and then every flying king. */
 DR_DIAG_INLINE int dr_diag_captures(dr_diag_search *s, const dr_diag_rules *r, dr_bits men, dr_bits kings,
                                     dr_diag_jumps_fn man_jumps, dr_diag_jumps_fn king_jumps) {
-  for (dr_bits able = dr_diag_men_that_can_take(s, r, men); able;) {
-    int sq = dr_bits_pop(&able);
-    s->from = (uint8_t)sq;
-    s->started_man = 1;
-    s->empty |= dr_bit(sq);
-    man_jumps(s, dr_bit(sq), 0, 0);
-    s->empty &= ~dr_bit(sq);
+  dr_bits kings_able = kings, men_able = dr_diag_pieces_that_can_take(s, r, men, &kings_able);
+  if (!r->flying_kings) {
+    for (dr_bits able = men_able | kings_able; able;) {
+      int sq = dr_bits_pop(&able);
+      dr_diag_captures_from(s, sq, !(kings_able >> sq & 1), man_jumps, king_jumps);
+    }
+    return s->status;
   }
-  for (dr_bits able = dr_diag_kings_to_search(s, r, kings); able;) {
-    int sq = dr_bits_pop(&able);
-    s->from = (uint8_t)sq;
-    s->started_man = 0;
-    s->empty |= dr_bit(sq);
-    king_jumps(s, dr_bit(sq), 0, 0);
-    s->empty &= ~dr_bit(sq);
-  }
+  while (men_able) dr_diag_captures_from(s, dr_bits_pop(&men_able), 1, man_jumps, king_jumps);
+  while (kings_able) dr_diag_captures_from(s, dr_bits_pop(&kings_able), 0, man_jumps, king_jumps);
   return s->status;
 }
 
@@ -444,30 +455,29 @@ DR_DIAG_INLINE int dr_diag_count_slides(const dr_diag_search *s, const dr_diag_r
   return n;
 }
 
-/* The one-square steps of 'pieces' in the directions 'dirs', counted with shifts. */
-DR_DIAG_INLINE int dr_diag_count_steps(const dr_diag_search *s, const dr_diag_rules *r, dr_bits pieces, unsigned dirs) {
-  int n = 0;
-  if (dirs & DR_DIAG_DIR_UP_RIGHT) n += dr_bits_count(dr_diag_step(pieces, r->up_right) & s->empty);
-  if (dirs & DR_DIAG_DIR_UP_LEFT) n += dr_bits_count(dr_diag_step(pieces, r->up_left) & s->empty);
-  if (dirs & DR_DIAG_DIR_DOWN_RIGHT) n += dr_bits_count(dr_diag_step(pieces, -r->up_left) & s->empty);
-  if (dirs & DR_DIAG_DIR_DOWN_LEFT) n += dr_bits_count(dr_diag_step(pieces, -r->up_right) & s->empty);
-  return n;
+/* The one-square steps of 'pieces' in direction 'd', counted with a shift. */
+DR_DIAG_INLINE int dr_diag_count_steps(const dr_diag_search *s, dr_bits pieces, int d) {
+  return dr_bits_count(dr_diag_step(pieces, d) & s->empty);
 }
 
 /* The 'quiet_count' slot: the plain moves 'dr_diag_generate' would list, counted
 ** without a list, or -1 when the side to move has a capture. */
 DR_DIAG_INLINE int dr_diag_quiet_count(const dr_diag_rules *r, const dr_position *pos) {
+  int white = pos->turn == DR_WHITE;
   dr_bits own = pos->side[pos->turn];
-  dr_bits kings = own & pos->kings, men = own & ~pos->kings;
+  dr_bits kings = own & pos->kings, men = own & ~pos->kings, kings_able = kings;
   dr_diag_search s;
   dr_diag_setup(&s, r, pos);
-  if (dr_diag_men_that_can_take(&s, r, men)) return -1;
-  int n = 0;
-  if (kings && r->flying_kings) n = dr_diag_count_slides(&s, r, kings);
-  else if (kings && dr_diag_can_take(&s, r, kings, DR_DIAG_DIR_ALL)) n = -1;
-  else if (kings) n = dr_diag_count_steps(&s, r, kings, DR_DIAG_DIR_ALL);
+  if (dr_diag_pieces_that_can_take(&s, r, men, &kings_able) || (!r->flying_kings && kings_able)) return -1;
+  if (!r->flying_kings) { /* short kings step like men, backwards too */
+    dr_bits up = white ? own : kings, down = white ? kings : own;
+    return dr_diag_count_steps(&s, up, r->up_right) + dr_diag_count_steps(&s, up, r->up_left) +
+           dr_diag_count_steps(&s, down, -r->up_left) + dr_diag_count_steps(&s, down, -r->up_right);
+  }
+  int n = kings ? dr_diag_count_slides(&s, r, kings) : 0;
   if (n < 0) return -1;
-  return n + dr_diag_count_steps(&s, r, men, dr_diag_forward(pos->turn));
+  if (white) return n + dr_diag_count_steps(&s, men, r->up_right) + dr_diag_count_steps(&s, men, r->up_left);
+  return n + dr_diag_count_steps(&s, men, -r->up_left) + dr_diag_count_steps(&s, men, -r->up_right);
 }
 
 #endif
