@@ -364,23 +364,12 @@ DR_DIAG_INLINE int dr_diag_captures(dr_diag_search *s, const dr_diag_rules *r, d
 
 /* ------------------------------------------------------------- plain moves */
 
-static inline int dr_diag_push_plain(dr_movelist *out, int from, int to, int promotes) {
-  dr_move *m = dr_movelist_push(out);
-  if (!m) return DR_ERR_OVERFLOW;
-  m->captured = 0;
-  m->from = (uint8_t)from;
-  m->to = (uint8_t)to;
-  m->promotes = (uint8_t)promotes;
-  m->njumps = 0;
-  return DR_OK;
-}
-
 /* Every one-square step of 'pieces' in direction 'd', found at once by shifting;
 ** 'promotion' is 0 for kings. */
 DR_DIAG_INLINE int dr_diag_steps(dr_movelist *out, dr_bits pieces, dr_bits empty, dr_bits promotion, int d) {
   for (dr_bits to = dr_diag_step(pieces, d) & empty; to;) {
     int sq = dr_bits_pop(&to);
-    if (dr_diag_push_plain(out, sq - d, sq, (promotion >> sq) & 1) != DR_OK) return DR_ERR_OVERFLOW;
+    if (dr_movelist_push_plain(out, sq - d, sq, (promotion >> sq) & 1) != DR_OK) return DR_ERR_OVERFLOW;
   }
   return DR_OK;
 }
@@ -388,7 +377,7 @@ DR_DIAG_INLINE int dr_diag_steps(dr_movelist *out, dr_bits pieces, dr_bits empty
 /* A flying king's moves from 'from' in direction 'd', nearest square first. */
 DR_DIAG_INLINE int dr_diag_slides(dr_movelist *out, int from, dr_bits empty, int d) {
   for (dr_bits to = dr_diag_step(dr_bit(from), d) & empty; to; to = dr_diag_step(to, d) & empty)
-    if (dr_diag_push_plain(out, from, dr_diag_square(to), 0) != DR_OK) return DR_ERR_OVERFLOW;
+    if (dr_movelist_push_plain(out, from, dr_diag_square(to), 0) != DR_OK) return DR_ERR_OVERFLOW;
   return DR_OK;
 }
 
