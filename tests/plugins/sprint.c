@@ -12,7 +12,7 @@
 #include "../../sdk/template/template.c"
 #undef dr_variant_entry
 
-#define BIT(file, rank) ((dr_bits)1 << ((rank) * 4 + (file) / 2))
+#define BIT(file, rank) ((dr_bits)1 << (9 * ((rank) / 2) + 5 * ((rank) % 2) + (file) / 2))
 
 static int sprint_initial(const dr_rules *rules, dr_position *out) {
   (void)rules;

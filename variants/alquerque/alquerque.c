@@ -8,6 +8,7 @@
 
 #include <draughts/bits.h>
 #include <draughts/embed.h>
+#include <draughts/judge.h>
 
 #define P(name, file, rank) {name, 0, file, rank, 0}
 
@@ -66,8 +67,6 @@ static int alq_initial(const dr_rules *rules, dr_position *out) {
   return DR_OK;
 }
 
-static int win_for(int side) { return side == DR_WHITE ? DR_WHITE_WINS : DR_BLACK_WINS; }
-
 /* The quiet-play verdict: the larger army wins, equal armies draw. */
 static int adjudicate(const dr_rules *rules, const dr_position *pos, const char **why) {
   int standard = rules->opt[ALQ_OPT_QUIET_PLY_LIMIT] == 40;
@@ -91,11 +90,8 @@ static int adjudicate(const dr_rules *rules, const dr_position *pos, const char 
 ** blockade is won by play, the count only ends games that would not end. */
 static int alq_judge(const dr_rules *rules, const dr_position *pos, const dr_history *h,
                      const char **why) {
-  int turn = pos->turn;
-  if (h->nmoves == 0) {
-    *why = pos->side[turn] ? "no legal move" : "no pieces left";
-    return win_for(turn ^ 1);
-  }
+  int verdict = dr_judge_no_move(pos, h, why);
+  if (verdict != DR_ONGOING) return verdict;
   if (h->plies_since_capture >= rules->opt[ALQ_OPT_QUIET_PLY_LIMIT])
     return adjudicate(rules, pos, why);
   *why = "";

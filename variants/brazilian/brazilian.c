@@ -8,6 +8,7 @@
 
 #include <draughts/bits.h>
 #include <draughts/embed.h>
+#include <draughts/judge.h>
 
 /* Name, PDN number (1 = b8 ... 32 = g1, counted from Black's side), file, rank. */
 #define P(name, number, file, rank) {name, number, file, rank, 0}
@@ -33,8 +34,8 @@ static const dr_geometry geometry = {
   .files = 8,
   .ranks = 8,
   .draw = DR_DRAW_CHECKERED,
-  .points = BR_POINTS,
-  .promotion = {BR_RANK(7), BR_RANK(0)},
+  .points = DR_DIAG8_POINTS,
+  .promotion = {DR_DIAG8_RANK(7), DR_DIAG8_RANK(0)},
   .point = points,
   .nlines = 0,
   .lines = NULL,
@@ -66,13 +67,11 @@ static const dr_option options[BR_NOPTIONS] = {
 
 static int br_initial(const dr_rules *rules, dr_position *out) {
   (void)rules;
-  dr_bits white = BR_RANK(0) | BR_RANK(1) | BR_RANK(2);
-  dr_bits black = BR_RANK(5) | BR_RANK(6) | BR_RANK(7);
+  dr_bits white = DR_DIAG8_RANK(0) | DR_DIAG8_RANK(1) | DR_DIAG8_RANK(2);
+  dr_bits black = DR_DIAG8_RANK(5) | DR_DIAG8_RANK(6) | DR_DIAG8_RANK(7);
   *out = (dr_position){.side = {white, black}, .kings = 0, .turn = DR_WHITE};
   return DR_OK;
 }
-
-static int win_for(int side) { return side == DR_WHITE ? DR_WHITE_WINS : DR_BLACK_WINS; }
 
 /* A count that draws the game once 'plies' have passed without a capture or a
 ** promotion, or ('from_kings') since both sides had a king, however many men the
@@ -97,7 +96,7 @@ static int count_run(const endgame_count *c, const dr_history *h) {
 static endgame_count lone_king_count(dr_bits lone, dr_bits strong, dr_bits kings) {
   int pieces = dr_bits_count(strong), crowned = dr_bits_count(strong & kings);
   if (pieces <= 2) return (endgame_count){10, "at most two pieces against a lone king: 5 moves each", 1};
-  if (pieces == 3 && (lone & BR_LONG_DIAGONAL) && !(strong & BR_LONG_DIAGONAL))
+  if (pieces == 3 && (lone & DR_DIAG8_LONG_DIAGONAL) && !(strong & DR_DIAG8_LONG_DIAGONAL))
     return (endgame_count){10, "three pieces against a lone king on the long diagonal: 5 moves each", 1};
   if (crowned == pieces) return count_of(30, "kings against a lone king: 15 moves each");
   return count_of(0, NULL);
@@ -130,19 +129,9 @@ static const char *quiet_reason(int limit) {
 
 static int br_judge(const dr_rules *rules, const dr_position *pos, const dr_history *h,
                     const char **why) {
-  int turn = pos->turn, limit = rules->opt[BR_OPT_QUIET_MOVE_LIMIT];
-  if (h->nmoves == 0) {
-    *why = pos->side[turn] ? "no legal move" : "no pieces left";
-    return win_for(turn ^ 1);
-  }
-  if (h->repetitions >= 3) {
-    *why = "threefold repetition";
-    return DR_DRAW;
-  }
-  if (limit > 0 && h->plies_since_man_move >= 2 * limit) {
-    *why = quiet_reason(limit);
-    return DR_DRAW;
-  }
+  int limit = rules->opt[BR_OPT_QUIET_MOVE_LIMIT];
+  int verdict = dr_judge_common(pos, h, limit, quiet_reason(limit), why);
+  if (verdict != DR_ONGOING) return verdict;
   if (rules->opt[BR_OPT_ENDGAME_COUNTS]) {
     endgame_count c = endgame_rule(pos);
     if (c.plies && count_run(&c, h) >= c.plies) {
@@ -160,16 +149,8 @@ static const char *br_draw_count(const dr_rules *rules, const dr_position *pos, 
                                  int *counted, int *limit) {
   int quiet = rules->opt[BR_OPT_QUIET_MOVE_LIMIT];
   endgame_count c = rules->opt[BR_OPT_ENDGAME_COUNTS] ? endgame_rule(pos) : count_of(0, NULL);
-  int quiet_left = 2 * quiet - h->plies_since_man_move;
-  if (c.plies && (quiet <= 0 || c.plies - h->plies_since_material < quiet_left)) {
-    *counted = h->plies_since_material / 2;
-    *limit = c.plies / 2;
-    return "moves each without a capture or a crowning";
-  }
-  if (quiet <= 0) return NULL;
-  *counted = h->plies_since_man_move / 2;
-  *limit = quiet;
-  return "moves each without a capture or a man move";
+  return dr_draw_count_nearer(h, c.plies, h->plies_since_material, "moves each without a capture or a crowning", quiet,
+                              "moves each without a capture or a man move", counted, limit);
 }
 
 static const char help[] =

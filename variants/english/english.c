@@ -7,6 +7,7 @@
 #include "english.h"
 
 #include <draughts/embed.h>
+#include <draughts/judge.h>
 
 /* Name, number, file, rank.  Names and drawing are from the first player's
 ** side (English Black, which moves first): a1 is its single corner, square 4;
@@ -34,8 +35,8 @@ static const dr_geometry geometry = {
   .files = 8,
   .ranks = 8,
   .draw = DR_DRAW_CHECKERED,
-  .points = EN_POINTS,
-  .promotion = {EN_RANK(7), EN_RANK(0)},
+  .points = DR_DIAG8_POINTS,
+  .promotion = {DR_DIAG8_RANK(7), DR_DIAG8_RANK(0)},
   .point = points,
   .nlines = 0,
   .lines = NULL,
@@ -49,13 +50,11 @@ static const dr_option options[EN_NOPTIONS] = {
 
 static int en_initial(const dr_rules *rules, dr_position *out) {
   (void)rules;
-  dr_bits first = EN_RANK(0) | EN_RANK(1) | EN_RANK(2);  /* squares 1-12 */
-  dr_bits second = EN_RANK(5) | EN_RANK(6) | EN_RANK(7); /* squares 21-32 */
+  dr_bits first = DR_DIAG8_RANK(0) | DR_DIAG8_RANK(1) | DR_DIAG8_RANK(2);  /* squares 1-12 */
+  dr_bits second = DR_DIAG8_RANK(5) | DR_DIAG8_RANK(6) | DR_DIAG8_RANK(7); /* squares 21-32 */
   *out = (dr_position){.side = {first, second}, .kings = 0, .turn = DR_WHITE};
   return DR_OK;
 }
-
-static int win_for(int side) { return side == DR_WHITE ? DR_WHITE_WINS : DR_BLACK_WINS; }
 
 static const char *limit_reason(int limit) {
   return limit == 40 ? "40 moves each without a capture or a man move"
@@ -67,30 +66,16 @@ static const char *limit_reason(int limit) {
 static int en_judge(const dr_rules *rules, const dr_position *pos, const dr_history *h,
                     const char **why) {
   int limit = rules->opt[EN_OPT_MOVE_LIMIT];
-  if (h->nmoves == 0) {
-    *why = pos->side[pos->turn] ? "no legal move" : "no pieces left";
-    return win_for(pos->turn ^ 1);
-  }
-  if (h->repetitions >= 3) {
-    *why = "threefold repetition";
-    return DR_DRAW;
-  }
-  if (limit > 0 && h->plies_since_man_move >= 2 * limit) {
-    *why = limit_reason(limit);
-    return DR_DRAW;
-  }
   *why = "";
-  return DR_ONGOING;
+  return dr_judge_common(pos, h, limit, limit_reason(limit), why);
 }
 
 /* The 40-move count, for the players to watch. */
 static const char *en_draw_count(const dr_rules *rules, const dr_position *pos, const dr_history *h, int *counted,
                                  int *limit) {
   (void)pos;
-  if (rules->opt[EN_OPT_MOVE_LIMIT] <= 0) return NULL;
-  *counted = h->plies_since_man_move / 2;
-  *limit = rules->opt[EN_OPT_MOVE_LIMIT];
-  return "moves each without a capture or a man move";
+  return dr_draw_count_nearer(h, 0, 0, NULL, rules->opt[EN_OPT_MOVE_LIMIT],
+                              "moves each without a capture or a man move", counted, limit);
 }
 
 static const char help[] =

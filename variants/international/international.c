@@ -9,6 +9,7 @@
 
 #include <draughts/bits.h>
 #include <draughts/embed.h>
+#include <draughts/judge.h>
 
 /* Name, number (1 = b10 ... 50 = i1, counted from Black's side, FMJD art. 2.6),
 ** file, rank. */
@@ -38,8 +39,8 @@ static const dr_geometry geometry = {
   .files = 10,
   .ranks = 10,
   .draw = DR_DRAW_CHECKERED,
-  .points = IN_POINTS,
-  .promotion = {IN_RANK(9), IN_RANK(0)},
+  .points = DR_DIAG10_POINTS,
+  .promotion = {DR_DIAG10_RANK(9), DR_DIAG10_RANK(0)},
   .point = points,
   .nlines = 0,
   .lines = NULL,
@@ -58,13 +59,11 @@ static const dr_option options[IN_NOPTIONS] = {
 
 static int in_initial(const dr_rules *rules, dr_position *out) {
   (void)rules;
-  dr_bits white = IN_RANK(0) | IN_RANK(1) | IN_RANK(2) | IN_RANK(3); /* squares 31-50 */
-  dr_bits black = IN_RANK(6) | IN_RANK(7) | IN_RANK(8) | IN_RANK(9); /* squares 1-20 */
+  dr_bits white = DR_DIAG10_RANK(0) | DR_DIAG10_RANK(1) | DR_DIAG10_RANK(2) | DR_DIAG10_RANK(3); /* squares 31-50 */
+  dr_bits black = DR_DIAG10_RANK(6) | DR_DIAG10_RANK(7) | DR_DIAG10_RANK(8) | DR_DIAG10_RANK(9); /* squares 1-20 */
   *out = (dr_position){.side = {white, black}, .kings = 0, .turn = DR_WHITE};
   return DR_OK;
 }
-
-static int win_for(int side) { return side == DR_WHITE ? DR_WHITE_WINS : DR_BLACK_WINS; }
 
 /* Plies of the FMJD endgame count (art. 6.3 and 6.4) for a lone king against
 ** 'strong', which needs a king of its own; 0 when no count applies. */
@@ -97,20 +96,12 @@ static int kings_held(const dr_history *h) {
 
 static int in_judge(const dr_rules *rules, const dr_position *pos, const dr_history *h,
                     const char **why) {
-  int turn = pos->turn, limit = rules->opt[IN_OPT_QUIET_MOVE_LIMIT];
-  if (h->nmoves == 0) {
-    *why = pos->side[turn] ? "no legal move" : "no pieces left";
-    return win_for(turn ^ 1);
-  }
-  if (h->repetitions >= 3) {
-    *why = "threefold repetition";
-    return DR_DRAW;
-  }
-  if (limit > 0 && h->plies_since_man_move >= 2 * limit) {
-    *why = limit == 25 ? "25 moves each with only kings moving and nothing taken"
-                       : "move limit with only kings moving and nothing taken";
-    return DR_DRAW;
-  }
+  int limit = rules->opt[IN_OPT_QUIET_MOVE_LIMIT];
+  int verdict = dr_judge_common(pos, h, limit,
+                                limit == 25 ? "25 moves each with only kings moving and nothing taken"
+                                            : "move limit with only kings moving and nothing taken",
+                                why);
+  if (verdict != DR_ONGOING) return verdict;
   if (rules->opt[IN_OPT_ENDGAME_COUNTS]) {
     int plies = endgame_plies(pos, why);
     int since = kings_held(h);
@@ -126,16 +117,8 @@ static const char *in_draw_count(const dr_rules *rules, const dr_position *pos, 
   int quiet = rules->opt[IN_OPT_QUIET_MOVE_LIMIT];
   const char *why = NULL;
   int plies = rules->opt[IN_OPT_ENDGAME_COUNTS] ? endgame_plies(pos, &why) : 0;
-  int since = kings_held(h);
-  if (plies && (quiet <= 0 || plies - since < 2 * quiet - h->plies_since_man_move)) {
-    *counted = since / 2;
-    *limit = plies / 2;
-    return "moves each of the endgame count against a lone king";
-  }
-  if (quiet <= 0) return NULL;
-  *counted = h->plies_since_man_move / 2;
-  *limit = quiet;
-  return "moves each with only kings moving and nothing taken";
+  return dr_draw_count_nearer(h, plies, kings_held(h), "moves each of the endgame count against a lone king", quiet,
+                              "moves each with only kings moving and nothing taken", counted, limit);
 }
 
 static const char help[] =

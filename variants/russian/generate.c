@@ -1,263 +1,30 @@
 /*
-** generate.c — Russian draughts move generation.
+** generate.c — Russian draughts move generation, by the SDK's diagonal toolkit
+** (draughts/diagonal.h).
 **
 ** Captures come first and are compulsory, but any capture may be chosen,
 ** however many pieces it takes; once begun it must be jumped out to the end.
-** Men jump forwards and backwards, kings fly: a king sees the first piece along
-** a diagonal and may land on any empty square behind it, but on one from which
-** it can go on capturing if there is such a square.  A capture is a
-** depth-first search, one landing square per leg.  Jumped pieces stay on the
-** board until the move ends (the Turkish strike rule): they cannot be jumped
-** twice and they block the way.  The moving piece is lifted from its square,
-** which it may cross or land on again.  A man that lands on the far rank
-** mid-capture is crowned at once and jumps on as a king.  Every distinct
-** landing path is its own move.  Only when no capture exists are the plain
-** moves generated.
+** Men jump forwards and backwards, kings fly, and a king lands where it can go on
+** capturing if there is such a square.  Jumped pieces stay on the board until
+** the move ends (the Turkish strike rule).  A man that lands on the far rank
+** mid-capture is crowned at once and jumps on as a king.  Only when no capture
+** exists are the plain moves generated.
 */
 #include "russian.h"
 
-#include <string.h>
+static const dr_diag_rules rules = DR_DIAG8_RULES(.flying_kings = 1, .men_capture_backwards = 1, .majority = 0,
+                                                 .crowning = DR_DIAG_CROWN_GOES_ON);
 
-#include <draughts/bits.h>
+/* The capture search's two recursive steps, specialised for these rules. */
+DR_DIAG_DEFINE_JUMPS(ru, &rules)
 
-/* The capture search's state: the board as the moving piece sees it and the
-** landing path so far. */
-typedef struct capture_search {
-  dr_movelist *out;
-  int status;
-  int started_man;   /* the moving piece was a man when the move began */
-  dr_bits opponents;
-  dr_bits empty;     /* empty squares, the moving piece's own square included */
-  dr_bits promotion; /* the far rank of the side to move */
-  uint8_t from;
-  uint8_t path[DR_MAX_JUMPS];
-  uint8_t jumped[DR_MAX_JUMPS];
-} capture_search;
-
-static const int all_dirs[4] = {RU_UP_RIGHT, RU_UP_LEFT, RU_DOWN_RIGHT, RU_DOWN_LEFT};
-
-/* Always inlined, so that each constant shift is one shift instruction. */
-#define ALWAYS_INLINE static inline __attribute__((always_inline))
-
-ALWAYS_INLINE dr_bits step(dr_bits b, int shift) {
-  return shift > 0 ? b << shift : b >> -shift;
+int russian_generate(const dr_rules *options, const dr_position *pos, dr_movelist *out) {
+  (void)options;
+  return dr_diag_generate(&rules, pos, out, ru_man_jumps, ru_king_jumps);
 }
 
-static inline uint8_t square_of(dr_bits b) { return (uint8_t)__builtin_ctzll(b); }
-
-/* Writes the sequence that ends on 'at' after 'legs' jumps; 'king' is what
-** the piece is now, so a man crowned on the way ends as a king. */
-static void emit_capture(capture_search *s, dr_bits at, dr_bits taken, int legs, int king) {
-  dr_move *m = dr_movelist_push(s->out);
-  if (!m) {
-    s->status = DR_ERR_OVERFLOW;
-    return;
-  }
-  m->captured = taken;
-  m->from = s->from;
-  m->to = square_of(at);
-  m->promotes = (uint8_t)(s->started_man && king);
-  m->njumps = (uint8_t)legs;
-  memcpy(m->path, s->path, sizeof m->path); /* whole arrays: fixed-size copies are cheaper */
-  memcpy(m->jumped, s->jumped, sizeof m->jumped);
-}
-
-static void man_jumps(capture_search *s, dr_bits at, dr_bits taken, int legs);
-static void king_jumps(capture_search *s, dr_bits at, dr_bits taken, int legs);
-
-/* The leg of a man's capture in direction 'd', if there is one: 1 when there
-** is.  Landing on the far rank crowns it, and it goes on as a king. */
-ALWAYS_INLINE int man_jump(capture_search *s, dr_bits at, dr_bits taken, int legs, int d) {
-  dr_bits victim = step(at, d) & s->opponents & ~taken;
-  dr_bits land = step(victim, d) & s->empty;
-  if (!land) return 0;
-  s->path[legs] = square_of(land);
-  s->jumped[legs] = square_of(victim);
-  if (land & s->promotion) king_jumps(s, land, taken | victim, legs + 1);
-  else man_jumps(s, land, taken | victim, legs + 1);
-  return 1;
-}
-
-/* Goes on capturing with a man standing on 'at'. */
-static void man_jumps(capture_search *s, dr_bits at, dr_bits taken, int legs) {
-  int more = man_jump(s, at, taken, legs, RU_UP_RIGHT);
-  more |= man_jump(s, at, taken, legs, RU_UP_LEFT);
-  more |= man_jump(s, at, taken, legs, RU_DOWN_RIGHT);
-  more |= man_jump(s, at, taken, legs, RU_DOWN_LEFT);
-  if (!more && legs) emit_capture(s, at, taken, legs, 0);
-}
-
-/* Whether a king on 'at', having taken 'taken' so far, can jump again. */
-static int king_can_go_on(const capture_search *s, dr_bits at, dr_bits taken) {
-  for (int i = 0; i < 4; i++) {
-    dr_bits victim = step(at, all_dirs[i]);
-    while (victim & s->empty) victim = step(victim, all_dirs[i]);
-    if (step(victim & s->opponents & ~taken, all_dirs[i]) & s->empty) return 1;
-  }
-  return 0;
-}
-
-/* The legs of a king's capture in direction 'd': the first piece along the
-** diagonal, if it is an enemy not yet jumped, and the empty squares behind
-** it.  A king that can go on capturing from some of those squares must land
-** on one of them; only when none lets it go on may it stop on any. */
-ALWAYS_INLINE int king_jump(capture_search *s, dr_bits at, dr_bits taken, int legs, int d) {
-  dr_bits victim = step(at, d);
-  while (victim & s->empty) victim = step(victim, d);
-  victim &= s->opponents & ~taken;
-  dr_bits lands = 0;
-  for (dr_bits land = step(victim, d) & s->empty; land; land = step(land, d) & s->empty) lands |= land;
-  if (!lands) return 0;
-  taken |= victim;
-  dr_bits going_on = 0;
-  for (dr_bits l = lands; l;) {
-    dr_bits land = dr_bit(dr_bits_pop(&l));
-    if (king_can_go_on(s, land, taken)) going_on |= land;
-  }
-  if (going_on) lands = going_on;
-  while (lands) {
-    int sq = dr_bits_pop(&lands);
-    s->path[legs] = (uint8_t)sq;
-    s->jumped[legs] = square_of(victim);
-    king_jumps(s, dr_bit(sq), taken, legs + 1);
-  }
-  return 1;
-}
-
-/* Goes on capturing with a king standing on 'at'. */
-static void king_jumps(capture_search *s, dr_bits at, dr_bits taken, int legs) {
-  int more = king_jump(s, at, taken, legs, RU_UP_RIGHT);
-  more |= king_jump(s, at, taken, legs, RU_UP_LEFT);
-  more |= king_jump(s, at, taken, legs, RU_DOWN_RIGHT);
-  more |= king_jump(s, at, taken, legs, RU_DOWN_LEFT);
-  if (!more && legs) emit_capture(s, at, taken, legs, 1);
-}
-
-/* Squares from which a man has an enemy next to it in direction 'd' and an
-** empty square behind. */
-ALWAYS_INLINE dr_bits takers(const capture_search *s, int d) {
-  return step(step(s->empty, -d) & s->opponents, -d);
-}
-
-/* The men that have a first jump, in any of the four directions. */
-static dr_bits men_that_can_take(const capture_search *s, dr_bits men) {
-  return men & (takers(s, RU_UP_RIGHT) | takers(s, RU_UP_LEFT) | takers(s, RU_DOWN_RIGHT) |
-                takers(s, RU_DOWN_LEFT));
-}
-
-/* Each piece in turn, lifted from its square while its captures are searched. */
-static int generate_captures(capture_search *s, dr_bits men, dr_bits kings) {
-  for (dr_bits able = men_that_can_take(s, men); able;) {
-    int sq = dr_bits_pop(&able);
-    s->from = (uint8_t)sq;
-    s->started_man = 1;
-    s->empty |= dr_bit(sq);
-    man_jumps(s, dr_bit(sq), 0, 0);
-    s->empty &= ~dr_bit(sq);
-  }
-  while (kings) {
-    int sq = dr_bits_pop(&kings);
-    s->from = (uint8_t)sq;
-    s->started_man = 0;
-    s->empty |= dr_bit(sq);
-    king_jumps(s, dr_bit(sq), 0, 0);
-    s->empty &= ~dr_bit(sq);
-  }
-  return s->status;
-}
-
-static int push_plain(dr_movelist *out, int from, int to, int promotes) {
-  dr_move *m = dr_movelist_push(out);
-  if (!m) return DR_ERR_OVERFLOW;
-  m->captured = 0;
-  m->from = (uint8_t)from;
-  m->to = (uint8_t)to;
-  m->promotes = (uint8_t)promotes;
-  m->njumps = 0;
-  return DR_OK;
-}
-
-/* Plain men steps in direction 'd': found all at once by shifting the men. */
-ALWAYS_INLINE int generate_man_steps(dr_movelist *out, dr_bits men, dr_bits empty,
-                                     dr_bits promotion, int d) {
-  for (dr_bits to = step(men, d) & empty; to;) {
-    int sq = dr_bits_pop(&to);
-    if (push_plain(out, sq - d, sq, (promotion >> sq) & 1) != DR_OK) return DR_ERR_OVERFLOW;
-  }
-  return DR_OK;
-}
-
-static int generate_king_moves(dr_movelist *out, dr_bits kings, dr_bits empty) {
-  while (kings) {
-    int from = dr_bits_pop(&kings);
-    for (int i = 0; i < 4; i++)
-      for (dr_bits to = step(dr_bit(from), all_dirs[i]) & empty; to; to = step(to, all_dirs[i]) & empty)
-        if (push_plain(out, from, square_of(to), 0) != DR_OK) return DR_ERR_OVERFLOW;
-  }
-  return DR_OK;
-}
-
-/* The board as both the generator and the counter read it. */
-static void setup_search(capture_search *s, const dr_position *pos) {
-  int turn = pos->turn;
-  s->status = DR_OK;
-  s->opponents = pos->side[turn ^ 1];
-  s->empty = RU_POINTS & ~(pos->side[0] | pos->side[1]);
-  s->promotion = turn == DR_WHITE ? RU_RANK(7) : RU_RANK(0);
-}
-
-int russian_generate(const dr_rules *rules, const dr_position *pos, dr_movelist *out) {
-  (void)rules;
-  int turn = pos->turn;
-  dr_bits own = pos->side[turn];
-  dr_bits kings = own & pos->kings, men = own & ~pos->kings;
-  capture_search s;
-  setup_search(&s, pos);
-  s.out = out;
-  int base = out->count;
-  int status = generate_captures(&s, men, kings);
-  if (status != DR_OK || out->count > base) return status;
-  int up = turn == DR_WHITE;
-  if (generate_man_steps(out, men, s.empty, s.promotion, up ? RU_UP_RIGHT : RU_DOWN_RIGHT) != DR_OK ||
-      generate_man_steps(out, men, s.empty, s.promotion, up ? RU_UP_LEFT : RU_DOWN_LEFT) != DR_OK)
-    return DR_ERR_OVERFLOW;
-  return generate_king_moves(out, kings, s.empty);
-}
-
-/* ------------------------------------------------------------ counting */
-
-/* Whether a king on 'from' can take in direction 'd' (the first leg of a capture). */
-ALWAYS_INLINE int king_can_take(const capture_search *s, dr_bits from, int d) {
-  dr_bits victim = step(from, d);
-  while (victim & s->empty) victim = step(victim, d);
-  return (step(victim & s->opponents, d) & s->empty) != 0;
-}
-
-/* Empty squares a king on 'from' reaches in direction 'd'. */
-ALWAYS_INLINE int king_reach(const capture_search *s, dr_bits from, int d) {
-  int n = 0;
-  for (dr_bits to = step(from, d) & s->empty; to; to = step(to, d) & s->empty) n++;
-  return n;
-}
-
-/* The 'quiet_count' slot: the generator's plain moves, counted with shifts. */
-int russian_quiet_count(const dr_rules *rules, const dr_position *pos) {
-  (void)rules;
-  int turn = pos->turn;
-  dr_bits own = pos->side[turn];
-  dr_bits kings = own & pos->kings, men = own & ~pos->kings;
-  capture_search s;
-  setup_search(&s, pos);
-  if (men_that_can_take(&s, men)) return -1;
-  int n = 0;
-  for (dr_bits k = kings; k;) {
-    dr_bits from = dr_bit(dr_bits_pop(&k));
-    for (int i = 0; i < 4; i++) {
-      if (king_can_take(&s, from, all_dirs[i])) return -1;
-      n += king_reach(&s, from, all_dirs[i]);
-    }
-  }
-  if (turn == DR_WHITE)
-    return n + dr_bits_count(step(men, RU_UP_RIGHT) & s.empty) + dr_bits_count(step(men, RU_UP_LEFT) & s.empty);
-  return n + dr_bits_count(step(men, RU_DOWN_RIGHT) & s.empty) + dr_bits_count(step(men, RU_DOWN_LEFT) & s.empty);
+/* The 'quiet_count' slot. */
+int russian_quiet_count(const dr_rules *options, const dr_position *pos) {
+  (void)options;
+  return dr_diag_quiet_count(&rules, pos);
 }

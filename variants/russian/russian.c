@@ -8,6 +8,7 @@
 
 #include <draughts/bits.h>
 #include <draughts/embed.h>
+#include <draughts/judge.h>
 
 /* Name, number, file, rank.  Moves are written in algebraic notation (PDN
 ** GameType 25); the numbers, 1 = b8 ... 32 = g1 counted from Black's side, are
@@ -35,8 +36,8 @@ static const dr_geometry geometry = {
   .files = 8,
   .ranks = 8,
   .draw = DR_DRAW_CHECKERED,
-  .points = RU_POINTS,
-  .promotion = {RU_RANK(7), RU_RANK(0)},
+  .points = DR_DIAG8_POINTS,
+  .promotion = {DR_DIAG8_RANK(7), DR_DIAG8_RANK(0)},
   .point = points,
   .nlines = 0,
   .lines = NULL,
@@ -55,13 +56,11 @@ static const dr_option options[RU_NOPTIONS] = {
 
 static int ru_initial(const dr_rules *rules, dr_position *out) {
   (void)rules;
-  dr_bits white = RU_RANK(0) | RU_RANK(1) | RU_RANK(2);
-  dr_bits black = RU_RANK(5) | RU_RANK(6) | RU_RANK(7);
+  dr_bits white = DR_DIAG8_RANK(0) | DR_DIAG8_RANK(1) | DR_DIAG8_RANK(2);
+  dr_bits black = DR_DIAG8_RANK(5) | DR_DIAG8_RANK(6) | DR_DIAG8_RANK(7);
   *out = (dr_position){.side = {white, black}, .kings = 0, .turn = DR_WHITE};
   return DR_OK;
 }
-
-static int win_for(int side) { return side == DR_WHITE ? DR_WHITE_WINS : DR_BLACK_WINS; }
 
 /* A count that draws the game once 'plies' have passed: without a capture or a
 ** promotion (the material "ratio" of the rules), or, for a count that runs from when a
@@ -87,7 +86,7 @@ static int count_run(const endgame_count *c, const dr_history *h) {
 ** holds while the lone king stays on the main road. */
 static endgame_count lone_king_count(int side, dr_bits lone, dr_bits strong, dr_bits kings) {
   int pieces = dr_bits_count(strong);
-  if (pieces == 3 && (lone & RU_MAIN_ROAD))
+  if (pieces == 3 && (lone & DR_DIAG8_LONG_DIAGONAL))
     return (endgame_count){10, "three pieces against a lone king on the main road: 5 moves each", side};
   if (pieces >= 3 && (strong & kings) == strong)
     return count_of(30, "three kings against a lone king: 15 moves each");
@@ -115,20 +114,12 @@ static endgame_count endgame_rule(const dr_position *pos) {
 
 static int ru_judge(const dr_rules *rules, const dr_position *pos, const dr_history *h,
                     const char **why) {
-  int turn = pos->turn, limit = rules->opt[RU_OPT_KINGS_ONLY_LIMIT];
-  if (h->nmoves == 0) {
-    *why = pos->side[turn] ? "no legal move" : "no pieces left";
-    return win_for(turn ^ 1);
-  }
-  if (h->repetitions >= 3) {
-    *why = "threefold repetition";
-    return DR_DRAW;
-  }
-  if (limit > 0 && h->plies_since_man_move >= 2 * limit) {
-    *why = limit == 15 ? "15 moves each with only kings moving and nothing taken"
-                       : "move limit with only kings moving and nothing taken";
-    return DR_DRAW;
-  }
+  int limit = rules->opt[RU_OPT_KINGS_ONLY_LIMIT];
+  int verdict = dr_judge_common(pos, h, limit,
+                                limit == 15 ? "15 moves each with only kings moving and nothing taken"
+                                            : "move limit with only kings moving and nothing taken",
+                                why);
+  if (verdict != DR_ONGOING) return verdict;
   if (rules->opt[RU_OPT_ENDGAME_COUNTS]) {
     endgame_count c = endgame_rule(pos);
     if (c.plies && count_run(&c, h) >= c.plies) {
@@ -146,15 +137,10 @@ static const char *ru_draw_count(const dr_rules *rules, const dr_position *pos, 
   int quiet = rules->opt[RU_OPT_KINGS_ONLY_LIMIT];
   endgame_count c = rules->opt[RU_OPT_ENDGAME_COUNTS] ? endgame_rule(pos) : count_of(0, NULL);
   int run = count_run(&c, h);
-  if (c.plies && (quiet <= 0 || c.plies - run < 2 * quiet - h->plies_since_man_move)) {
-    *counted = run / 2;
-    *limit = c.plies / 2;
-    return c.lone < 0 ? "moves each without a capture or a crowning" : "moves each since the king stood alone";
-  }
-  if (quiet <= 0) return NULL;
-  *counted = h->plies_since_man_move / 2;
-  *limit = quiet;
-  return "moves each with only kings moving and nothing taken";
+  return dr_draw_count_nearer(h, c.plies, run,
+                              c.lone < 0 ? "moves each without a capture or a crowning"
+                                         : "moves each since the king stood alone",
+                              quiet, "moves each with only kings moving and nothing taken", counted, limit);
 }
 
 /* Jumped pieces leave when the move ends; a man that lands on the far rank on the way

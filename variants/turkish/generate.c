@@ -152,23 +152,11 @@ static dr_bits man_jumpers(dr_bits men, dr_bits enemy, dr_bits empty, int side) 
   return ahead | right | left;
 }
 
-static int push_plain(dr_movelist *out, int from, int to, int promotes) {
-  dr_move *m = dr_movelist_push(out);
-  if (!m)
-    return DR_ERR_OVERFLOW;
-  m->captured = 0;
-  m->from = (uint8_t)from;
-  m->to = (uint8_t)to;
-  m->promotes = (uint8_t)promotes;
-  m->njumps = 0;
-  return DR_OK;
-}
-
 /* Plain moves of men reaching 'targets' by one step of 'shift' squares. */
 static int push_men_steps(dr_movelist *out, dr_bits targets, int shift, dr_bits far_rank) {
   while (targets) {
     int to = dr_bits_pop(&targets);
-    if (push_plain(out, to - shift, to, (dr_bit(to) & far_rank) != 0))
+    if (dr_movelist_push_plain(out, to - shift, to, (dr_bit(to) & far_rank) != 0))
       return DR_ERR_OVERFLOW;
   }
   return DR_OK;
@@ -179,7 +167,7 @@ static int push_king_slides(dr_movelist *out, dr_bits kings, dr_bits empty) {
     int from = dr_bits_pop(&kings);
     for (int d = DIR_N; d <= DIR_W; d++) {
       for (dr_bits t = step(dr_bit(from), d) & empty; t; t = step(t, d) & empty)
-        if (push_plain(out, from, dr_bits_first(t), 0))
+        if (dr_movelist_push_plain(out, from, dr_bits_first(t), 0))
           return DR_ERR_OVERFLOW;
     }
   }

@@ -6,6 +6,7 @@
 
 #include <draughts/bits.h>
 #include <draughts/embed.h>
+#include <draughts/judge.h>
 
 /* ---------------------------------------------------------------- geometry */
 
@@ -68,8 +69,6 @@ static int validate(const dr_rules *rules, const dr_position *pos, const char **
 
 /* --------------------------------------------------------------- judgement */
 
-static int wins(int side) { return side == DR_WHITE ? DR_WHITE_WINS : DR_BLACK_WINS; }
-
 static int lone_man(const dr_position *pos, int side) {
   dr_bits b = pos->side[side];
   return dr_bits_count(b) == 1 && !(b & pos->kings);
@@ -83,11 +82,11 @@ static int material_verdict(const dr_rules *rules, const dr_position *pos, int s
     return DR_ONGOING;
   if (rules->opt[TK_OPT_KING_BEATS_LONE_MAN] && (mine & pos->kings)) {
     *why = "a king against a lone man";
-    return wins(side);
+    return dr_win_for(side);
   }
   if (rules->opt[TK_OPT_MEN_BEAT_LONE_MAN] && dr_bits_count(mine) >= 2 && !(mine & pos->kings)) {
     *why = "several men against a lone man";
-    return wins(side);
+    return dr_win_for(side);
   }
   return DR_ONGOING;
 }
@@ -95,13 +94,10 @@ static int material_verdict(const dr_rules *rules, const dr_position *pos, int s
 static int judge(const dr_rules *rules, const dr_position *pos, const dr_history *h,
                  const char **why) {
   int mover = pos->turn, verdict;
-  if (h->nmoves == 0) {
-    *why = pos->side[mover] ? "no legal move" : "no pieces left";
-    return wins(mover ^ 1);
-  }
+  if ((verdict = dr_judge_no_move(pos, h, why)) != DR_ONGOING) return verdict;
   if (!pos->side[mover ^ 1]) {
     *why = "no pieces left";
-    return wins(mover);
+    return dr_win_for(mover);
   }
   if ((verdict = material_verdict(rules, pos, DR_WHITE, why)) != DR_ONGOING ||
       (verdict = material_verdict(rules, pos, DR_BLACK, why)) != DR_ONGOING)
@@ -110,11 +106,7 @@ static int judge(const dr_rules *rules, const dr_position *pos, const dr_history
     *why = "one piece against one piece";
     return DR_DRAW;
   }
-  if (h->repetitions >= 3) {
-    *why = "threefold repetition";
-    return DR_DRAW;
-  }
-  return DR_ONGOING;
+  return dr_judge_repetition(h, why);
 }
 
 /* No count ends a Turkish game: repetition and material do. */
