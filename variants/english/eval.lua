@@ -10,11 +10,4 @@ return {
   king_mobility = 2,
   balance = 3,
   exchange = 30,        -- ahead in material: trade down
-  -- Formations, from Black's side (squares 1-4 its back rank); at depth 8 these three
-  -- scored +162 =150 -88 against the weights without them (400 games, Elo +65, +38 to +93).
-  patterns = {
-    {value = 10, mine = {1, 3}},                -- the bridge: no single man crowns past it
-    {value = 6, mine = {2, 3, 7}},              -- the oreo triangle
-    {value = -15, mine = {28}, theirs = {32}},  -- a man in the dog-hole, held by the man on 32
-  },
 }
