@@ -118,6 +118,26 @@ static void learn_steps(eval_ctx *c, const ruleset *rs) {
       learn_path(c, s, i);
 }
 
+/* 'set' turned half a circle: the second player's view of the first player's points. */
+static dr_bits mirror_set(const dr_geometry *g, dr_bits set) {
+  dr_bits out = 0;
+  for (dr_bits b = set; b; b &= b - 1) {
+    int m = mirror_of(g, __builtin_ctzll(b));
+    if (m >= 0) out |= (dr_bits)1 << m;
+  }
+  return out;
+}
+
+static void fill_patterns(eval_ctx *c, const dr_geometry *g, const eval_weights *w) {
+  c->npatterns = w->npatterns;
+  for (int k = 0; k < w->npatterns; k++) {
+    const eval_pattern *pt = &w->pattern[k];
+    c->pattern[DR_WHITE][k] = *pt;
+    c->pattern[DR_BLACK][k] = (eval_pattern){mirror_set(g, pt->mine), mirror_set(g, pt->theirs),
+                                             mirror_set(g, pt->empty), pt->value};
+  }
+}
+
 static int start_material(const eval_ctx *c, const ruleset *rs) {
   dr_position p;
   if (rs->initial(&rs->rules, &p) != DR_OK) return 0;
@@ -140,6 +160,7 @@ void eval_init_weights(eval_ctx *c, const ruleset *rs, const eval_weights *w) {
   c->exchange = w->exchange;
   c->runaway = w->runaway;
   fill_tables(c, rs->v->geometry, w);
+  fill_patterns(c, rs->v->geometry, w);
   learn_steps(c, rs);
   c->start_material = start_material(c, rs);
 }
@@ -197,6 +218,12 @@ static void write_squares(FILE *out, const dr_geometry *g, const int *value) {
     if ((g->points >> i & 1) && value[i]) fprintf(out, "%s%s = %d", any++ ? ", " : "", g->point[i].name, value[i]);
 }
 
+/* The points of 'set' as a Lua list of names. */
+static void write_points(FILE *out, const dr_geometry *g, dr_bits set) {
+  int any = 0;
+  for (dr_bits b = set; b; b &= b - 1) fprintf(out, "%s\"%s\"", any++ ? ", " : "", g->point[__builtin_ctzll(b)].name);
+}
+
 void eval_weights_write(FILE *out, const dr_variant *v, const eval_weights *w, const char *comment) {
   const dr_geometry *g = v->geometry;
   fprintf(out, "-- %s\n-- Evaluation weights of %s (format: sdk/docs/eval.md).\nreturn {\n", comment, v->name);
@@ -210,6 +237,20 @@ void eval_weights_write(FILE *out, const dr_variant *v, const eval_weights *w, c
   for (int k = 0; k < 2; k++) {
     fprintf(out, "    %s = {", kinds[k]);
     write_squares(out, g, values[k]);
+    fprintf(out, "},\n");
+  }
+  fprintf(out, "  },\n  patterns = {\n");
+  static const char *const sets[3] = {"mine", "theirs", "empty"};
+  for (int k = 0; k < w->npatterns; k++) {
+    const eval_pattern *pt = &w->pattern[k];
+    const dr_bits set[3] = {pt->mine, pt->theirs, pt->empty};
+    fprintf(out, "    {value = %d", pt->value);
+    for (int s = 0; s < 3; s++) {
+      if (!set[s]) continue;
+      fprintf(out, ", %s = {", sets[s]);
+      write_points(out, g, set[s]);
+      fprintf(out, "}");
+    }
     fprintf(out, "},\n");
   }
   fprintf(out, "  },\n}\n");
@@ -227,9 +268,21 @@ static int runaways(const eval_ctx *c, const dr_position *p, int s, dr_bits empt
   return n * c->runaway;
 }
 
-/* Material, tables and mobility of one side, in its own favour. */
+/* The formations side 's''s men make. */
+static int patterns(const eval_ctx *c, const dr_position *p, int s, dr_bits empty) {
+  dr_bits mine = p->side[s] & ~p->kings, theirs = p->side[s ^ 1] & ~p->kings;
+  int score = 0;
+  for (int k = 0; k < c->npatterns; k++) {
+    const eval_pattern *pt = &c->pattern[s][k];
+    if ((mine & pt->mine) == pt->mine && (theirs & pt->theirs) == pt->theirs && (empty & pt->empty) == pt->empty)
+      score += pt->value;
+  }
+  return score;
+}
+
+/* Material, tables, formations and mobility of one side, in its own favour. */
 static int side_score(const eval_ctx *c, const dr_position *p, int s, dr_bits empty) {
-  int score = runaways(c, p, s, empty), steps = 0, king_steps = 0;
+  int score = runaways(c, p, s, empty) + patterns(c, p, s, empty), steps = 0, king_steps = 0;
   for (dr_bits b = p->side[s] & ~p->kings; b; b &= b - 1) {
     int i = __builtin_ctzll(b);
     score += c->pst[s][0][i];

@@ -1,7 +1,7 @@
 /*
 ** eval.h — the engine's static evaluation: a generic function of features read
 ** from the geometry (material per kind, per-point tables, advancement, back-row
-** guard, mobility, wing balance, exchange bonus) whose weights each variant ships
+** guard, mobility, wing balance, exchange bonus, formations of men) whose weights each variant ships
 ** as a Lua table (sdk/docs/eval.md).  The weights are read once, when an
 ** evaluator is built; the search only ever calls 'eval_position'.
 */
@@ -17,6 +17,16 @@
 #include "util.h"
 
 #define EVAL_LIMIT 10000 /* every weight lies in -EVAL_LIMIT .. EVAL_LIMIT */
+#define EVAL_MAX_PATTERNS 24
+
+/* A formation of men (a guarded back rank, a man stuck in a corner): worth 'value'
+** to a side whose men stand on every point of 'mine' while the enemy's men stand on
+** every point of 'theirs' and every point of 'empty' is empty.  Points are written
+** for the first player; the second player's are the same turned half a circle. */
+typedef struct eval_pattern {
+  dr_bits mine, theirs, empty;
+  int value;
+} eval_pattern;
 
 /* The weights, as an eval.lua table sets them; every field has a default. */
 typedef struct eval_weights {
@@ -32,6 +42,8 @@ typedef struct eval_weights {
   int runaway;                    /* a man no enemy piece can stop from crowning */
   int square_man[DR_MAX_POINTS];  /* extra value per point, seen from the first player's side */
   int square_king[DR_MAX_POINTS];
+  int npatterns;
+  eval_pattern pattern[EVAL_MAX_PATTERNS];
 } eval_weights;
 
 /* An evaluator for one ruleset: the weights folded into per-point tables. */
@@ -49,6 +61,8 @@ typedef struct eval_ctx {
   int back_rank, mobility, king_mobility, balance, exchange, runaway;
   int man, king;
   int start_material; /* material of the start position, both sides */
+  int npatterns;
+  eval_pattern pattern[2][EVAL_MAX_PATTERNS]; /* [side]: its points, turned for the second player */
 } eval_ctx;
 
 DRI_FUNC void eval_default_weights(eval_weights *w);

@@ -58,6 +58,53 @@ static void read_squares(lua_State *L, const dr_variant *v, eval_weights *w) {
   }
 }
 
+/* A list of points, by name or number, at the top of the stack. */
+static dr_bits read_points(lua_State *L, const dr_variant *v, int k, const char *set) {
+  luaL_checktype(L, -1, LUA_TTABLE);
+  dr_bits out = 0;
+  lua_Integer n = luaL_len(L, -1);
+  for (lua_Integer i = 1; i <= n; i++) {
+    lua_geti(L, -1, i);
+    size_t len = 0;
+    int type = lua_type(L, -1);
+    const char *name = type == LUA_TNUMBER || type == LUA_TSTRING ? lua_tolstring(L, -1, &len) : NULL;
+    int bit = name ? point_find(v->geometry, name, len) : -1;
+    if (bit < 0) luaL_error(L, "patterns[%d].%s: '%s' is not a point of %s", k, set, name ? name : "?", v->name);
+    out |= (dr_bits)1 << bit;
+    lua_pop(L, 1);
+  }
+  return out;
+}
+
+/* patterns[k] = {value = V, mine = {points}, theirs = {points}, empty = {points}}. */
+static void read_pattern(lua_State *L, const dr_variant *v, int k, eval_pattern *pt) {
+  if (!lua_istable(L, -1)) luaL_error(L, "patterns[%d] must be a table", k);
+  memset(pt, 0, sizeof *pt);
+  lua_pushnil(L);
+  while (lua_next(L, -2)) {
+    const char *key = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "?";
+    if (strcmp(key, "value") == 0) pt->value = weight_value(L, "patterns.value");
+    else if (strcmp(key, "mine") == 0) pt->mine = read_points(L, v, k, key);
+    else if (strcmp(key, "theirs") == 0) pt->theirs = read_points(L, v, k, key);
+    else if (strcmp(key, "empty") == 0) pt->empty = read_points(L, v, k, key);
+    else luaL_error(L, "patterns[%d]: unknown field '%s' (value, mine, theirs, empty)", k, key);
+    lua_pop(L, 1);
+  }
+  if (!pt->mine && !pt->theirs && !pt->empty) luaL_error(L, "patterns[%d] names no point", k);
+}
+
+static void read_patterns(lua_State *L, const dr_variant *v, eval_weights *w) {
+  luaL_checktype(L, -1, LUA_TTABLE);
+  lua_Integer n = luaL_len(L, -1);
+  if (n > EVAL_MAX_PATTERNS) luaL_error(L, "'patterns' lists %d formations, more than %d", (int)n, EVAL_MAX_PATTERNS);
+  for (lua_Integer i = 1; i <= n; i++) {
+    lua_geti(L, -1, i);
+    read_pattern(L, v, (int)i, &w->pattern[i - 1]);
+    lua_pop(L, 1);
+  }
+  w->npatterns = (int)n;
+}
+
 static void read_weight(lua_State *L, const dr_variant *v, eval_weights *w, const char *key) {
   for (const eval_field *f = eval_fields; f->name; f++)
     if (strcmp(f->name, key) == 0) {
@@ -66,6 +113,7 @@ static void read_weight(lua_State *L, const dr_variant *v, eval_weights *w, cons
     }
   if (strcmp(key, "advance") == 0) read_advance(L, w);
   else if (strcmp(key, "squares") == 0) read_squares(L, v, w);
+  else if (strcmp(key, "patterns") == 0) read_patterns(L, v, w);
   else luaL_error(L, "unknown weight '%s'", key);
 }
 
@@ -90,6 +138,32 @@ static void push_squares(lua_State *L, const dr_geometry *g, const int *value, c
   lua_setfield(L, -2, kind);
 }
 
+static void push_points(lua_State *L, const dr_geometry *g, dr_bits set, const char *name) {
+  if (!set) return;
+  lua_newtable(L);
+  int n = 0;
+  for (dr_bits b = set; b; b &= b - 1) {
+    lua_pushstring(L, g->point[__builtin_ctzll(b)].name);
+    lua_rawseti(L, -2, ++n);
+  }
+  lua_setfield(L, -2, name);
+}
+
+static void push_patterns(lua_State *L, const dr_geometry *g, const eval_weights *w) {
+  lua_createtable(L, w->npatterns, 0);
+  for (int k = 0; k < w->npatterns; k++) {
+    const eval_pattern *pt = &w->pattern[k];
+    lua_newtable(L);
+    lua_pushinteger(L, pt->value);
+    lua_setfield(L, -2, "value");
+    push_points(L, g, pt->mine, "mine");
+    push_points(L, g, pt->theirs, "theirs");
+    push_points(L, g, pt->empty, "empty");
+    lua_rawseti(L, -2, k + 1);
+  }
+  lua_setfield(L, -2, "patterns");
+}
+
 void eval_lua_push(lua_State *L, const dr_variant *v, const eval_weights *w) {
   const dr_geometry *g = v->geometry;
   lua_newtable(L);
@@ -107,6 +181,7 @@ void eval_lua_push(lua_State *L, const dr_variant *v, const eval_weights *w) {
   push_squares(L, g, w->square_man, "man");
   push_squares(L, g, w->square_king, "king");
   lua_setfield(L, -2, "squares");
+  push_patterns(L, g, w);
 }
 
 typedef struct eval_call {

@@ -27,14 +27,16 @@ local function copy(t)
 end
 
 -- The weights to fit, as {table, key} pairs: every scalar but 'man' (a man stays
--- 100, so that scores read in men), and the value of a man on each row.
+-- 100, so that scores read in men), the value of a man on each row, and the value
+-- of each formation ('patterns').
 local function parameters(w)
   local list = {}
   for _, name in ipairs({"king", "center", "king_center", "back_rank", "mobility", "king_mobility",
-                         "balance", "exchange"}) do
+                         "balance", "exchange", "runaway"}) do
     list[#list + 1] = {w, name}
   end
   for row = 1, #w.advance do list[#list + 1] = {w.advance, row} end
+  for _, pattern in ipairs(w.patterns) do list[#list + 1] = {pattern, "value"} end
   return list
 end
 

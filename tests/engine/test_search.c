@@ -503,6 +503,15 @@ Test(eval, bad_weights_are_refused_with_the_key_named) {
   expect_eval_error(&p->v, "return 42", "must return a table");
   expect_eval_error(&p->v, "return {", "bad.lua:1:");
   expect_eval_error(&p->v, "while true do end", "instruction budget");
+  expect_eval_error(&p->v, "return {patterns = {{value = 5, mine = {'z9'}}}}", "patterns[1].mine: 'z9' is not a point");
+  expect_eval_error(&p->v, "return {patterns = {{value = 5}}}", "patterns[1] names no point");
+  expect_eval_error(&p->v, "return {patterns = {{value = 5, ours = {'c3'}}}}", "unknown field 'ours'");
+  expect_eval_error(&p->v, "return {patterns = {7}}", "patterns[1] must be a table");
+  expect_eval_error(&p->v, "return {patterns = {{value = 1e9, mine = {'c3'}}}}", "must be between");
+  char many[2048] = "return {patterns = {";
+  for (int i = 0; i <= EVAL_MAX_PATTERNS; i++) strcat(many, "{value = 1, mine = {'c3'}}, ");
+  strcat(many, "}}");
+  expect_eval_error(&p->v, many, "more than");
   eval_weights w;
   err e;
   eval_default_weights(&w);
@@ -561,7 +570,9 @@ Test(eval, written_weights_read_back_to_the_same_evaluation) {
   eval_default_weights(&w);
   cr_assert_eq(eval_lua_read(&p->v, NULL, "w.lua",
                                 "return {king = 275, mobility = -3, advance = {0, 4, 9}, "
-                                "squares = {man = {c3 = 7, h2 = -4}, king = {a1 = 12}}}", &w, &e), 0, "%s", e.msg);
+                                "squares = {man = {c3 = 7, h2 = -4}, king = {a1 = 12}}, "
+                                "patterns = {{value = 9, mine = {'c1', 'g1'}}, {value = -6, mine = {'h2'}, "
+                                "theirs = {'g1'}, empty = {'g3'}}}}", &w, &e), 0, "%s", e.msg);
   char *text = NULL;
   size_t len = 0;
   FILE *f = open_memstream(&text, &len);
@@ -635,11 +646,16 @@ static int score_with(const ruleset *rs, const char *changes, const char *fen) {
   return eval_position(&c, &pos);
 }
 
+/* The difference a weight of 50 makes to the score of 'fen': 'format' places it. */
+static int gain_of(const ruleset *rs, const char *format, const char *what, const char *fen) {
+  char changes[256];
+  snprintf(changes, sizeof changes, format, what);
+  return score_with(rs, changes, fen) - score_with(rs, "return {}", fen);
+}
+
 /* The difference 'weight' = 50 makes to the score of 'fen' (White to move). */
 static int term_of(const ruleset *rs, const char *weight, const char *fen) {
-  char changes[128];
-  snprintf(changes, sizeof changes, "return {%s = 50}", weight);
-  return score_with(rs, changes, fen) - score_with(rs, "return {}", fen);
+  return gain_of(rs, "return {%s = 50}", weight, fen);
 }
 
 /* A man whose way to the crown is clear counts once; a piece anywhere on that way,
@@ -655,6 +671,32 @@ Test(eval, a_runaway_man_is_one_nothing_can_stop) {
   cr_expect_eq(term_of(&rs, "runaway", "W:We5,a1:Ba7,Kh2"), 0, "a king could catch it");
   cr_expect_eq(term_of(&rs, "runaway", "B:We5,a1:Ba7"), -50, "scored for the side to move");
   cr_expect_eq(term_of(&rs, "runaway", "W:We5:Ba7"), 0, "both run");
+  rules_free(&rs);
+  plugin_close(p);
+}
+
+/* The difference a formation worth 50 makes to the score of 'fen'. */
+static int pattern_of(const ruleset *rs, const char *fields, const char *fen) {
+  return gain_of(rs, "return {patterns = {{value = 50, %s}}}", fields, fen);
+}
+
+/* A formation counts when all its points hold what it asks: the side's own men, the
+** enemy's men, empty points; the second player's is the same turned half a circle. */
+Test(eval, a_pattern_counts_where_its_men_stand) {
+  ruleset rs;
+  plugin *p = template_plugin(&rs);
+  const char *bridge = "mine = {'c1', 'g1'}";
+  cr_expect_eq(pattern_of(&rs, bridge, "W:Wc1,g1:Bd6"), 50, "both back men home");
+  cr_expect_eq(pattern_of(&rs, bridge, "W:Wc1,e1:Bd6"), 0, "g1 has left");
+  cr_expect_eq(pattern_of(&rs, bridge, "W:WKc1,g1:Bd6"), 0, "a king is no man of a formation");
+  cr_expect_eq(pattern_of(&rs, bridge, "W:Wd4:Bf8,b8"), -50, "the second player's bridge: f8 and b8");
+  cr_expect_eq(pattern_of(&rs, bridge, "B:Wd4:Bf8,b8"), 50, "scored for the side to move");
+  cr_expect_eq(pattern_of(&rs, bridge, "W:Wc1,g1:Bf8,b8"), 0, "both have it");
+  const char *held = "mine = {'a3'}, theirs = {'b4'}";
+  cr_expect_eq(pattern_of(&rs, held, "W:Wa3:Bb4,c5"), 50, "a man held by the enemy's");
+  cr_expect_eq(pattern_of(&rs, held, "W:Wa3:BKb4,c5"), 0, "the enemy's king is not its man");
+  cr_expect_eq(pattern_of(&rs, "mine = {'c3'}, empty = {'d4', 'b4'}", "W:Wc3:Ba7"), 50, "free to go");
+  cr_expect_eq(pattern_of(&rs, "mine = {'c3'}, empty = {'d4', 'b4'}", "W:Wc3:Bb4"), 0, "b4 is taken");
   rules_free(&rs);
   plugin_close(p);
 }
