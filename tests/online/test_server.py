@@ -671,9 +671,16 @@ async def t_a_crowd_of_computer_games_waits_then_hears_the_server_is_busy(argv):
 async def t_a_game_that_ends_calls_off_the_computers_search(argv):
     async def body(srv):
         a, b, c = [await Client.open(srv, name) for name in ("ana", "bob", "cy")]
-        for i, p in enumerate((a, b)):  # ana's search takes the one thread for a second, bob's waits
-            await p.send(type="create", variant="international", computer="6", side="black", id=1)
-            check((await p.reply(1))["type"] == "created", "game %d refused" % i)
+        # ana's search takes the one thread, bob's waits in the queue of one.  Until the
+        # thread has picked ana's up, bob's has no room: he asks again (a slow machine).
+        for i, p in enumerate((a, b)):
+            for attempt in range(100):
+                await p.send(type="create", variant="international", computer="6", side="black", id=1 + attempt)
+                got = await p.reply(1 + attempt)
+                if got["type"] != "error" or got["code"] != "busy":
+                    break
+                await asyncio.sleep(0.05)
+            check(got["type"] == "created", "game %d refused: %s" % (i, got))
         await b.send(type="resign")
         await b.expect("over")
         # bob's search left the queue with his game: there is room for cy's
@@ -682,7 +689,7 @@ async def t_a_game_that_ends_calls_off_the_computers_search(argv):
         check(got["type"] == "created", "the ended game's search still held the queue: %s" % got)
         await c.expect("moved", ply=0, timeout=60)
 
-    await with_server(body, "--threads", "1", "--queue", "1", "--time", "1", "--rate", "1000")
+    await with_server(body, "--threads", "1", "--queue", "1", "--time", "2", "--rate", "1000")
 
 
 async def t_a_computer_game_survives_a_restart(argv):
