@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <sys/stat.h>
 #include <time.h>
 
@@ -113,6 +114,17 @@ double thread_seconds(void) {
   struct timespec ts;
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
   return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+void os_random(void *out, size_t n) {
+  if (n > 256 || getrandom(out, n, 0) != (ssize_t)n) abort();
+}
+
+void random_hex(char *out, size_t nbytes) {
+  unsigned char bytes[128];
+  if (nbytes > sizeof bytes) abort();
+  os_random(bytes, nbytes);
+  for (size_t i = 0; i < nbytes; i++) snprintf(out + 2 * i, 3, "%02x", bytes[i]);
 }
 
 void adopt_versioned(void *dst, size_t dst_size, const void *src, uint32_t known_abi) {

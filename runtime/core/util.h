@@ -67,6 +67,13 @@ DRI_FUNC int data_path(const char *name, char *out, size_t len, err *e);
 /* Creates 'dir' and the folders above it that are missing (private: mode 0700). */
 DRI_FUNC int make_dirs(const char *dir, err *e);
 
+/* 'n' bytes (at most 256) from the kernel's CSPRNG, which does not fail for so few once
+** the system has booted: a failure aborts rather than hand out a guessable secret. */
+DRI_FUNC void os_random(void *out, size_t n);
+/* 'nbytes' random bytes (at most 128) from os_random as 2 * nbytes lowercase hex digits
+** and a NUL in 'out'. */
+DRI_FUNC void random_hex(char *out, size_t nbytes);
+
 /* Monotonic time in seconds. */
 DRI_FUNC double now_seconds(void);
 /* The wall-clock time 'ms' milliseconds from now: a deadline for pthread_cond_timedwait. */

@@ -9,7 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/random.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -96,11 +95,9 @@ int devkey_find(const char *server, device_key *out, err *e) {
 }
 
 void devkey_new(const char *server, const char *nick, device_key *out) {
-  unsigned char bytes[PROTO_KEY_LEN / 2];
-  if (getrandom(bytes, sizeof bytes, 0) != (ssize_t)sizeof bytes) abort(); /* does not fail for 32 bytes */
   memset(out, 0, sizeof *out);
   snprintf(out->server, sizeof out->server, "%s", server);
-  for (size_t i = 0; i < sizeof bytes; i++) snprintf(out->key + 2 * i, 3, "%02x", bytes[i]);
+  random_hex(out->key, PROTO_KEY_LEN / 2);
   snprintf(out->nick, sizeof out->nick, "%s", nick);
 }
 

@@ -11,7 +11,6 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/random.h>
 
 #include "search.h"
 #include "server_internal.h"
@@ -160,7 +159,7 @@ static void limits_for(const engine_pool *p, const table *t, int side, search_li
     if (clock < cap) cap = clock;
   }
   if (l->seconds <= 0 || l->seconds > cap) l->seconds = cap;
-  if (getrandom(&l->seed, sizeof l->seed, 0) != (ssize_t)sizeof l->seed) abort();
+  os_random(&l->seed, sizeof l->seed);
 }
 
 int pool_ask(engine_pool *p, table *t) {

@@ -11,7 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/random.h>
 
 #include "notation.h"
 #include "profile.h"
@@ -62,7 +61,8 @@ void table_release(table *t) {
 void random_text(char *out, int n) {
   static const char alphabet[] = "abcdefghijkmnpqrstuvwxyz23456789"; /* no l, o, 0, 1 */
   unsigned char bytes[64];
-  if (getrandom(bytes, (size_t)n, 0) != n) abort(); /* the kernel's CSPRNG does not fail for 64 bytes */
+  if (n > (int)sizeof bytes) abort();
+  os_random(bytes, (size_t)n);
   for (int i = 0; i < n; i++) out[i] = alphabet[bytes[i] & 31];
   out[n] = '\0';
 }
@@ -148,7 +148,7 @@ static int creator_side(const proto_msg *m) {
   const char *side = proto_str(m->root, "side");
   unsigned char coin;
   if (side && strcmp(side, "random") != 0) return proto_side_of(side);
-  if (getrandom(&coin, 1, 0) != 1) abort();
+  os_random(&coin, 1);
   return coin & 1;
 }
 

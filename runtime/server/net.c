@@ -16,7 +16,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/random.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -542,7 +541,7 @@ server *server_open(registry *reg, const server_config *c, err *e) {
       free(srv);
       return err_set(e, "cannot read %s", *f), NULL;
     }
-  if (getrandom(&srv->node, sizeof srv->node, 0) != (ssize_t)sizeof srv->node) abort(); /* 4 bytes: never fails */
+  os_random(&srv->node, sizeof srv->node);
   srv->node |= 1; /* never 0, which means no node */
   srv->serials = (uint64_t)srv->node << 32;
   srv->committed = -1;

@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/random.h>
 
 #include "server_internal.h"
 
@@ -17,9 +16,7 @@ void secret_hash(const char *text, uint8_t out[GAMEDB_HASH]) {
 }
 
 void secret_token(char token[PROTO_MAX_TOKEN + 1], uint8_t hash[GAMEDB_HASH]) {
-  unsigned char bytes[PROTO_MAX_TOKEN / 2];
-  if (getrandom(bytes, sizeof bytes, 0) != (ssize_t)sizeof bytes) abort(); /* does not fail for 32 bytes */
-  for (size_t i = 0; i < sizeof bytes; i++) snprintf(token + 2 * i, 3, "%02x", bytes[i]);
+  random_hex(token, PROTO_MAX_TOKEN / 2);
   secret_hash(token, hash);
 }
 
