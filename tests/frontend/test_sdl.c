@@ -50,7 +50,9 @@ static void slurp(const char *path, char *out, size_t len) {
 
 /* Runs the front end on 'script' ('@' stands for the run's directory) with 'args'.
 ** 'env' (NULL: HEADLESS) says how: the video driver and so on, or '-u' options that
-** take variables away; 'wrap' is a command to run it under ("xvfb-run -a"). */
+** take variables away; 'wrap' is a command to run it under ("xvfb-run -a").  The score
+** store is the run's own (ctest's DRAUGHTS_PROFILE_DB is one for the whole binary, whose
+** tests run two at a time: one's friends server would rewrite another's friends). */
 static void play_under(run *r, const char *wrap, const char *env, const char *args, const char *script) {
   char path[128], cmd[2048];
   snprintf(path, sizeof path, "%s/script", r->dir);
@@ -61,8 +63,9 @@ static void play_under(run *r, const char *wrap, const char *env, const char *ar
     else fputc(*s, f);
   fclose(f);
   snprintf(cmd, sizeof cmd,
-           "cd '%s' && %s env -u DRAUGHTS_PLUGIN_PATH %s XDG_DATA_HOME='%s' XDG_CONFIG_HOME='%s' HOME='%s' "
-           "DRAUGHTS_SDL_SCRIPT='%s' '%s' play --frontend sdl %s </dev/null >/dev/null 2>'%s/err'",
+           "cd '%s' && %s env -u DRAUGHTS_PLUGIN_PATH -u DRAUGHTS_PROFILE_DB %s XDG_DATA_HOME='%s' "
+           "XDG_CONFIG_HOME='%s' HOME='%s' DRAUGHTS_SDL_SCRIPT='%s' '%s' play --frontend sdl %s </dev/null >/dev/null "
+           "2>'%s/err'",
            r->dir, wrap, env ? env : HEADLESS, r->dir, r->dir, r->dir, path, DRAUGHTS_EXE, args, r->dir);
   r->status = system(cmd);
   snprintf(path, sizeof path, "%s/err", r->dir);
@@ -527,14 +530,14 @@ Test(sdl, the_scores_screen_shows_friends_and_marks) {
   run_init(&r);
   snprintf(cmd, sizeof cmd,
            "cd '%s' && printf 'draughts-scores 2\\nnickname bob\\nrecord brazilian official 1 999 2 1 0\\nend\\n' "
-           ">bob.scores && env -u DRAUGHTS_PLUGIN_PATH HOME='%s' XDG_DATA_HOME='%s' '%s' scores --import bob.scores "
-           ">/dev/null",
+           ">bob.scores && env -u DRAUGHTS_PLUGIN_PATH -u DRAUGHTS_PROFILE_DB HOME='%s' XDG_DATA_HOME='%s' '%s' scores "
+           "--import bob.scores >/dev/null",
            r.dir, r.dir, r.dir, DRAUGHTS_EXE);
   cr_assert_eq(system(cmd), 0);
   play_ok(&r, NULL, "brazilian --level 1 --profile ana", "size 1080 720\nkey p\nshot @/1.bmp\nquit\n");
   load_shot(&r, "1", &s);
   cr_expect_str_eq(s.view, "scores");
-  cr_expect(shows_text(&s, "bob") && shows_text(&s, "999"), "no friend's column");
+  cr_expect(shows_text(&s, "bob") && shows_text(&s, "999"), "no friend's column:%s", all_texts(&s));
   cr_expect(shows_text(&s, "Brazilian draughts, official rules"), "the rules are not named");
   cr_expect(shows_text(&s, "Beats"), "no mark column");
   free_shot(&s);
