@@ -40,7 +40,7 @@ typedef struct cli_args {
   const char *dir;               /* egdb, book: where their files are (--dir) */
   int depth;    /* 0: the command's default */
   int divide, paths, numeric, algebraic; /* --numeric, --algebraic: the notation asked for */
-  int cpu_time;                          /* match: the engine's time is processor time */
+  int cpu_time;                          /* match, hub: the engine's time is processor time */
   double seconds;
   const char *profile, *profile_db; /* play, scores: the player and the score store */
   const char *variant, *export_file, *import_file, *pdn_id; /* scores */

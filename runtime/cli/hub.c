@@ -44,6 +44,7 @@ typedef struct hub {
   ** variants and presets found, never a file, unless --allow-rule-files lets rules. */
   int variant_from_line, rules_from_line, allow_rule_files;
   int threads, hash, strength;
+  int cpu_time; /* --cpu-time: the search's time is its processor time */
   ruleset rs;
   int ready;    /* rules loaded ('init' or the first position) and up to date */
   int have_rules; /* 'rs' holds loaded rules, to free */
@@ -279,7 +280,7 @@ static void cmd_level(hub *h, const hub_line *l) {
   if ((t = hub_arg_of(l, "depth")) && hub_number_of(t, 1, 100, &v) == 0)
     n.depth = (int)v;
   else if ((t = hub_arg_of(l, "move-time")) && hub_number_of(t, 0.001, 1e7, &v) == 0)
-    n.seconds = v;
+    n.seconds = v, n.fixed_time = 1;
   else if ((t = hub_arg_of(l, "nodes")) && hub_number_of(t, 1, 1e15, &v) == 0)
     n.nodes = (uint64_t)v;
   else if (hub_arg_of(l, "infinite"))
@@ -325,6 +326,7 @@ static void *think(void *arg) {
     if (s.seconds > 0 && (l.seconds <= 0 || s.seconds < l.seconds)) l.seconds = s.seconds;
   }
   l.threads = h->threads;
+  l.cpu_clock = h->cpu_time;
   l.seed = (uint64_t)now_seconds();
   dr_move best;
   search_info info;
@@ -423,6 +425,7 @@ hub *hub_open(registry *reg, const cli_args *a) {
   h->hash = a->hash;
   h->eval = a->eval;
   h->allow_rule_files = a->allow_rule_files;
+  h->cpu_time = a->cpu_time;
   h->limits.seconds = 1.0;
   pthread_mutex_init(&h->out, NULL);
   const char *variant = a->nargs ? a->args[0] : default_variant(reg);

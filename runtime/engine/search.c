@@ -697,7 +697,7 @@ static void setup_limits(shared *sh, const search_limits *l, volatile int *stop)
   sh->cpu_clock = l->cpu_clock;
   double from = sh->cpu_clock ? 0 : sh->t0;
   sh->deadline = l->seconds > 0 ? from + l->seconds : 0;
-  sh->soft = l->seconds > 0 ? from + l->seconds * 0.45 : 0;
+  sh->soft = l->seconds > 0 && !l->fixed_time ? from + l->seconds * 0.45 : 0;
   sh->node_limit = l->nodes;
   sh->user_stop = stop;
 }

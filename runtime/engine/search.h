@@ -40,6 +40,10 @@ typedef struct search_limits {
   /* Added: 1 to measure 'seconds' in each search thread's processor time, not on the
   ** wall clock: a fair clock against engines that count theirs so, on a busy machine. */
   int cpu_clock;
+  /* Added: 1 when 'seconds' is this move's alone (a time per move, not a share of a
+  ** clock): nothing saved carries over, so the search goes on until it runs out, where
+  ** a clock's share stops starting iterations it is not likely to finish. */
+  int fixed_time;
 } search_limits;
 
 typedef struct search_info {

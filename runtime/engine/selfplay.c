@@ -143,7 +143,7 @@ static int choose(const game *g, const selfplay_player *p, rng *r, dr_move *out)
   } else {
     search_level_limits(p->level, &l);
     l.seed = rng_next(r);
-    if (p->seconds > 0 && l.seconds > 0) l.seconds = p->seconds;
+    if (p->seconds > 0 && l.seconds > 0) l.seconds = p->seconds, l.fixed_time = 1;
     l.keep_table = p->level == SEARCH_LEVELS; /* the lower levels' lapses stay as they were */
   }
   if (p->threads) l.threads = p->threads;
