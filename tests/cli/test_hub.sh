@@ -153,6 +153,10 @@ printf '%s\n' "$out" | grep -q '^done move=3[1-5]-' && pass || fail "variant=nor
 out=$(printf '%s\n' init "pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww" "level depth=1" "go think" quit |
   "$draughts" hub english 2>&1)
 printf '%s\n' "$out" | grep -q '^done move=\(9\|10\|11\|12\)-1[3-6]' && pass || fail "English from a board string: $out"
+# A time per move counted on the search's processor clock ends in a move like any other.
+out=$(printf '%s\n' init "pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww" "level move-time=0.1" "go think" quit |
+  "$draughts" hub english --cpu-time 2>&1)
+printf '%s\n' "$out" | grep -q '^done move=\(9\|10\|11\|12\)-1[3-6]' && pass || fail "hub --cpu-time: $out"
 # House rules whose filter fails once Black is to move: switched off mid-game, which
 # the hub says once per set of rules, after the search or the position that broke them.
 cat >"$dir/black.lua" <<'EOF'
