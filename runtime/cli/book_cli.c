@@ -1,7 +1,8 @@
 /*
 ** book_cli.c — 'draughts book build VARIANT [--plies N] [--depth D]': the opening
 ** book of the rules (runtime/engine/book.c), every position up to N plies from the
-** start with the move a search of D plies chooses; 'book probe VARIANT --fen F':
+** start (or N plies from the end of each line of --openings FILE, a ballot list)
+** with the move a search of D plies chooses; 'book probe VARIANT --fen F':
 ** the book's move; 'book openings VARIANT [--plies N] [--depth D]': every line of N
 ** plies from the start (3: a three-move ballot list, as checkers players use) that a search
 ** of D plies finds playable — neither side more than a man and a half up — one a
@@ -15,6 +16,7 @@
 #include "cli.h"
 #include "game.h"
 #include "notation.h"
+#include "openings.h"
 #include "position.h"
 #include "search.h"
 
@@ -84,12 +86,29 @@ static int book_openings(const cli_args *a, const ruleset *rs, const dr_position
 }
 
 #define BOOK_PLIES 6
+#define BOOK_PLIES_AFTER_LINE 2 /* each side's first move after a ballot, and the other's every reply */
 #define BOOK_DEPTH 18
 
 static void print_progress(void *ud, int done, const char *fen, const char *move, int score) {
   (void)ud;
   printf("%5d  %s  %s  %+d\n", done, fen, move, score);
   fflush(stdout);
+}
+
+/* 'book build': from the start, or from the end of each line of --openings. */
+static int build(const cli_args *a, const ruleset *rs, const dr_position *start, const char *path) {
+  err e;
+  int nlines = 0, rc = CLI_OK;
+  selfplay_opening *lines = NULL;
+  double t0 = now_seconds();
+  if ((a->openings && !(lines = openings_read(rs, start, a->openings, &nlines, &e))) || search_prepare(rs, &e) ||
+      book_build(rs, start, lines, nlines, a->plies ? a->plies : lines ? BOOK_PLIES_AFTER_LINE : BOOK_PLIES,
+                 a->depth ? a->depth : BOOK_DEPTH, path, print_progress, NULL, &e))
+    cli_error("%s", e.msg), rc = CLI_FAILED;
+  else
+    printf("book %s written in %.1f s\n", path, now_seconds() - t0);
+  free(lines);
+  return rc;
 }
 
 static int book_command(const cli_args *a, const char *sub, const ruleset *rs, const dr_position *start) {
@@ -100,14 +119,7 @@ static int book_command(const cli_args *a, const char *sub, const ruleset *rs, c
   game g;
   int score;
   if (book_path(rs, a->dir, path, sizeof path, &e)) return cli_error("%s", e.msg), CLI_FAILED;
-  if (strcmp(sub, "build") == 0) {
-    double t0 = now_seconds();
-    if (search_prepare(rs, &e) || book_build(rs, start, a->plies ? a->plies : BOOK_PLIES,
-                                             a->depth ? a->depth : BOOK_DEPTH, path, print_progress, NULL, &e))
-      return cli_error("%s", e.msg), CLI_FAILED;
-    printf("book %s written in %.1f s\n", path, now_seconds() - t0);
-    return CLI_OK;
-  }
+  if (strcmp(sub, "build") == 0) return build(a, rs, start, path);
   if (book_open(rs, path, &b, &e) || game_init(&g, rs, start, &e)) {
     book_close(b);
     return cli_error("%s", e.msg), CLI_FAILED;

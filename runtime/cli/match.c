@@ -16,6 +16,7 @@
 #include "cli.h"
 #include "match_hub.h"
 #include "notation.h"
+#include "openings.h"
 #include "pdn.h"
 #include "selfplay.h"
 
@@ -76,56 +77,6 @@ static void report_game(void *ud, int i, int a_white, int half, const char *why,
   if (r->pdn && g) write_game(r, i, a_white, why, g);
 }
 
-/* --------------------------------------------------------------- openings */
-
-/* One line of an openings file, played from 'start' into 'out'. */
-static int read_opening(const ruleset *rs, const dr_position *start, char *text, selfplay_opening *out, err *e) {
-  game g;
-  int rc = game_init(&g, rs, start, e);
-  out->nplies = 0;
-  for (char *save = NULL, *t = strtok_r(text, " \t\r", &save); rc == 0 && t; t = strtok_r(NULL, " \t\r", &save)) {
-    if (strchr(t, '.')) continue; /* a move number */
-    const dr_move *m = move_parse(rs->v->geometry, &g.legal, t, e);
-    if (!m) rc = err_prefix(e, "move '%s'", t);
-    else if (out->nplies == SELFPLAY_OPENING_MAX) rc = err_set(e, "more than %d plies", SELFPLAY_OPENING_MAX);
-    else {
-      out->move[out->nplies] = *m; /* before the move: 'm' points into the legal list it replaces */
-      if ((rc = game_play(&g, &out->move[out->nplies], e)) == 0) out->nplies++;
-    }
-  }
-  if (rc == 0 && g.result != DR_ONGOING) rc = err_set(e, "the game is over after it");
-  game_free(&g);
-  return rc;
-}
-
-/* The openings of an --openings file; NULL and a message when it is unreadable or a
-** line is not a legal opening. */
-static selfplay_opening *read_openings(const ruleset *rs, const dr_position *start, const char *path, int *n,
-                                       err *e) {
-  size_t len;
-  char *text = read_file(path, &len, e);
-  if (!text) return NULL;
-  selfplay_opening *list = NULL;
-  int count = 0, lineno = 0, rc = 0;
-  for (char *save = NULL, *line = strtok_r(text, "\n", &save); line && rc == 0; line = strtok_r(NULL, "\n", &save)) {
-    lineno++;
-    char *hash = strchr(line, '#');
-    if (hash) *hash = '\0';
-    if (strspn(line, " \t\r") == strlen(line)) continue;
-    list = xrealloc(list, (size_t)(count + 1) * sizeof *list);
-    if ((rc = read_opening(rs, start, line, &list[count], e)) == 0) count++;
-    else err_prefix(e, "%s:%d", path, lineno);
-  }
-  free(text);
-  if (rc == 0 && count == 0) rc = err_set(e, "%s: no openings in it", path);
-  if (rc) {
-    free(list);
-    return NULL;
-  }
-  *n = count;
-  return list;
-}
-
 /* A player's weights file: its evaluator, built for these rules. */
 static int load_player_eval(const ruleset *rs, const char *path, selfplay_player *p, eval_ctx **ctx, err *e) {
   eval_weights w;
@@ -146,7 +97,7 @@ static int play_match(const cli_args *a, const ruleset *rs, const dr_position *s
   eval_ctx *eval_a = NULL, *eval_b = NULL;
   selfplay_opening *openings = NULL;
   int nopenings = 0;
-  if (a->openings && !(openings = read_openings(rs, start, a->openings, &nopenings, &e))) {
+  if (a->openings && !(openings = openings_read(rs, start, a->openings, &nopenings, &e))) {
     cli_error("%s", e.msg);
     return CLI_FAILED;
   }

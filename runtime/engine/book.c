@@ -193,7 +193,23 @@ static int walk(builder *bd, game *g, int left, int us, err *e) {
   return rc;
 }
 
-int book_build(const ruleset *rs, const dr_position *start, int plies, int depth, const char *path,
+/* Both sides' books from the end of 'line' (NULL: from the start), the game back at
+** its start after. */
+static int walk_from(builder *bd, game *g, const selfplay_opening *line, err *e) {
+  int played = 0, rc = 0;
+  for (; rc == 0 && line && played < line->nplies; played++) {
+    dr_move m = line->move[played];
+    rc = game_play(g, &m, e);
+    if (rc) break;
+  }
+  if (rc == 0) rc = walk(bd, g, bd->plies, DR_WHITE, e);
+  if (rc == 0) rc = walk(bd, g, bd->plies, DR_BLACK, e);
+  while (played-- > 0) game_undo(g);
+  return rc;
+}
+
+int book_build(const ruleset *rs, const dr_position *start, const selfplay_opening *lines, int nlines, int plies,
+               int depth, const char *path,
                void (*progress)(void *ud, int done, const char *fen, const char *move, int score), void *ud,
                err *e) {
   char id[1024], tmp[4200], dir[4200];
@@ -210,8 +226,7 @@ int book_build(const ruleset *rs, const dr_position *start, int plies, int depth
   if (rc == 0) rc = game_init(&g, rs, start, e);
   if (rc == 0 && !(bd.out = fopen(tmp, "w"))) rc = err_set(e, "%s: %s", tmp, strerror(errno));
   if (rc == 0 && fprintf(bd.out, "%s%s\n", BOOK_HEADER, id) < 0) rc = err_set(e, "%s: cannot write it", tmp);
-  if (rc == 0) rc = walk(&bd, &g, plies, DR_WHITE, e);
-  if (rc == 0) rc = walk(&bd, &g, plies, DR_BLACK, e);
+  for (int k = 0; rc == 0 && k < (nlines ? nlines : 1); k++) rc = walk_from(&bd, &g, nlines ? &lines[k] : NULL, e);
   if (bd.out && fclose(bd.out) != 0 && rc == 0) rc = err_set(e, "%s: cannot write it", tmp);
   if (rc == 0 && rename(tmp, path) != 0) rc = err_set(e, "%s: %s", path, strerror(errno));
   if (rc && bd.out) remove(tmp);

@@ -15,6 +15,7 @@
 
 #include "game.h"
 #include "rules.h"
+#include "selfplay.h"
 #include "util.h"
 
 typedef struct book book;
@@ -33,9 +34,11 @@ DRI_FUNC int book_probe(const book *b, const game *g, dr_move *out, int *score);
 
 /* Writes a book of the positions up to 'plies' plies from 'start' where a side that
 ** keeps to the book moves (each side in turn: the other side's every reply, its own
-** best move), each with the move a search of 'depth' plies finds.  'progress' is
-** told each position. */
-DRI_FUNC int book_build(const ruleset *rs, const dr_position *start, int plies, int depth, const char *path,
+** best move), each with the move a search of 'depth' plies finds.  With 'nlines'
+** opening lines (a ballot list), the plies count from the end of each line instead,
+** so that games begun from a ballot find the book.  'progress' is told each position. */
+DRI_FUNC int book_build(const ruleset *rs, const dr_position *start, const selfplay_opening *lines, int nlines,
+                        int plies, int depth, const char *path,
                         void (*progress)(void *ud, int done, const char *fen, const char *move, int score),
                         void *ud, err *e);
 

@@ -22,6 +22,19 @@ expect_lines "the search plays the book's move at once" "^depth  0 .* nodes  *0 
 expect_lines "a player without the book searches" "^depth 2 no book vs depth 2: " -- \
   match english --a depth=2,nobook --b depth=2 --games 2 --dir "$dir"
 
+# From the end of each line of a ballot list: the side to move's move, and the other side's
+# after each reply (the three-move ballots of English checkers start where the book does not reach).
+printf '12-16 24-19 8-12  # a ballot\n\n12-16 23-18 9-14\n' >"$work/ballots"
+expect_lines "book build from ballots" "^book $work/ballots-book/english-acf.book written" -- \
+  book build english --openings "$work/ballots" --plies 1 --depth 4 --dir "$work/ballots-book"
+expect_lines "the book's move where a ballot ends" "^book [0-9]*-[0-9]*  [-+][0-9.]*" -- \
+  book probe english --dir "$work/ballots-book" --fen W:W19,21,22,23,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,9,10,11,12,16
+expect_lines "and after White's reply to it (22-18)" "^book [0-9]*-[0-9]*  [-+][0-9.]*" -- \
+  book probe english --dir "$work/ballots-book" --fen B:W18,19,21,23,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,9,10,11,12,16
+printf '12-16 24-19 8-12\n\n12-16 23-18 9-15\n' >"$work/bad-ballots"
+expect_error "a ballot that is not legal, by its line" "bad-ballots:3: move '9-15'" -- \
+  book build english --openings "$work/bad-ballots" --plies 1 --depth 2 --dir "$work/ballots-book"
+
 expect_error "a book of other rules" "built for the rules 'english move_limit=40 preset=acf', not 'english move_limit=0" -- \
   book probe english --set move_limit=0 --dir "$dir"
 cp "$book" "$work/keep"
