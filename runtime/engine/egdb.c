@@ -5,6 +5,7 @@
 ** one line, never read past its end) and probed by any number of search threads.
 */
 #include "egdb_internal.h"
+#include "guard.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -284,6 +285,18 @@ void egdb_close(egdb *db) {
 }
 
 int egdb_pieces(const egdb *db) { return db ? db->pieces : 0; }
+
+#define COUNTER_RUN_OUT 100000 /* plies: past every count a rule keeps */
+
+int egdb_counters_decide(const ruleset *rs, const dr_position *p) {
+  dr_history h = {.nmoves = 1, .plies = COUNTER_RUN_OUT, .plies_since_capture = COUNTER_RUN_OUT,
+                  .plies_since_man_move = COUNTER_RUN_OUT, .plies_since_material = COUNTER_RUN_OUT,
+                  .repetitions = 1};
+  for (int s = 0; s < 2; s++) h.plies_with_king[s] = p->side[s] & p->kings ? COUNTER_RUN_OUT : 0;
+  const char *why = NULL;
+  int v = guard_verdict(rs->v, rs->judge(&rs->rules, p, &h, &why), &why);
+  return v != DR_ONGOING && v != DR_DRAW; /* a refused verdict too: nothing to trust */
+}
 
 int egdb_probe(const egdb *db, const dr_position *p, int *plies) {
   *plies = 0;

@@ -49,6 +49,12 @@ DRI_FUNC int egdb_pieces(const egdb *db);
 ** any number of threads. */
 DRI_FUNC int egdb_probe(const egdb *db, const dr_position *p, int *plies);
 
+/* Whether the rules' counters, run out, give 'p' to one side (more pieces wins after
+** so many plies without a capture): the databases are solved with every counter at
+** zero, so where a count ends in a win rather than a draw their values do not hold
+** and the search does not use them.  Asked of the rules' own judge. */
+DRI_FUNC int egdb_counters_decide(const ruleset *rs, const dr_position *p);
+
 /* How good a move is for the side that plays it, from its child's value: a win
 ** sooner, a draw, a loss later — higher is better.  EGDB_UNKNOWN ranks below all. */
 static inline int egdb_move_rank(int child_result, int child_plies) {

@@ -347,10 +347,16 @@ static int verdict_of(worker *w, const frame *f, int ply, int nmoves) {
   return v;
 }
 
+/* The endgame database's value of 'p' where it holds (egdb_counters_decide), else EGDB_UNKNOWN. */
+static int database_value(const shared *sh, const dr_position *p, int *plies) {
+  int r = sh->db ? egdb_probe(sh->db, p, plies) : EGDB_UNKNOWN;
+  return r != EGDB_UNKNOWN && egdb_counters_decide(sh->rs, p) ? EGDB_UNKNOWN : r;
+}
+
 /* The endgame database's score of a position (the game's own ends already judged),
 ** with '*known' 0 when it has none. */
 static int egdb_score(const shared *sh, const dr_position *p, int ply, int *known) {
-  int plies, r = sh->db ? egdb_probe(sh->db, p, &plies) : EGDB_UNKNOWN;
+  int plies, r = database_value(sh, p, &plies);
   *known = r != EGDB_UNKNOWN;
   return r == EGDB_WIN ? SEARCH_WIN - ply - plies : r == EGDB_LOSS ? -(SEARCH_WIN - ply - plies) : 0;
 }
@@ -847,12 +853,16 @@ static int book_move(shared *sh, const game *g, const book *bk, search_progress 
 ** the end nearer); the search then chooses among them. */
 static void keep_database_moves(shared *sh) {
   int plies;
-  if (egdb_probe(sh->db, &sh->root.pos, &plies) == EGDB_UNKNOWN) return;
+  if (database_value(sh, &sh->root.pos, &plies) == EGDB_UNKNOWN) return;
   int *rank = xmalloc((size_t)sh->nroot * sizeof(int)), best = -3000, kept = 0;
   for (int i = 0; i < sh->nroot; i++) {
     dr_position c = sh->root.pos;
     pos_apply(&c, &sh->root_moves[i]);
-    int d, r = c.side[0] && c.side[1] ? egdb_probe(sh->db, &c, &d) : (d = 0, EGDB_LOSS); /* the last piece taken */
+    int d, r = c.side[0] && c.side[1] ? database_value(sh, &c, &d) : (d = 0, EGDB_LOSS); /* the last piece taken */
+    if (r == EGDB_UNKNOWN) { /* a child the database does not answer for: the search chooses among all */
+      free(rank);
+      return;
+    }
     rank[i] = egdb_move_rank(r, d);
     if (rank[i] > best) best = rank[i];
   }
