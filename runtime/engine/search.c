@@ -207,6 +207,7 @@ typedef struct shared {
   int nhist;           /* keys of the game's positions before the root */
   uint64_t *hist;
   int max_depth;
+  uint64_t rules_key;         /* table_key's share of the rules */
   double t0, deadline, soft; /* deadline and soft: 0 for none */
   int cpu_clock;              /* deadline and soft count each thread's processor time from 0 */
   uint64_t node_limit;
@@ -299,9 +300,20 @@ static int score_to_tt(int s, int ply) { return s > WIN_BOUND ? s + ply : s < -W
 static int score_from_tt(int s, int ply) { return s > WIN_BOUND ? s - ply : s < -WIN_BOUND ? s + ply : s; }
 
 /* The counters decide verdicts (move limits, counts), so two visits of a position
-** with different counters are different nodes for the table. */
-static uint64_t table_key(const frame *f) {
-  return f->key ^ counters_digest(f->since);
+** with different counters are different nodes for the table; so are the same
+** position under other rules (variants on one board, presets, house rules, weights),
+** whose searches share the table of the process. */
+static uint64_t table_key(const shared *sh, const frame *f) {
+  return f->key ^ counters_digest(f->since) ^ sh->rules_key;
+}
+
+/* A digest of what makes two rule sets search alike (same_rules' fields). */
+static uint64_t rules_key_of(const ruleset *rs) {
+  rng r = {(uint64_t)(uintptr_t)rs->v ^ rs->hooks_id * 0x9e3779b97f4a7c15ull ^ rs->eval_id};
+  uint64_t key = rng_next(&r);
+  const unsigned char *b = (const unsigned char *)&rs->rules;
+  for (size_t i = 0; i < sizeof rs->rules; i++) r.s ^= b[i], key ^= rng_next(&r);
+  return key;
 }
 
 void search_score_text(int score, char *out, size_t len) {
@@ -476,7 +488,7 @@ static int node_search(worker *w, const frame *f, int depth, int alpha, int beta
     }
   }
 
-  uint64_t tkey = table_key(f);
+  uint64_t tkey = table_key(sh, f);
   tt_hit hit;
   int have = tt_probe(sh->table, tkey, &hit);
   if (have && !pv_node && hit.depth >= depth) {
@@ -495,7 +507,7 @@ static int node_search(worker *w, const frame *f, int depth, int alpha, int beta
     if (depth == 0 && !m->captured) continue;
     frame child;
     frame_child(f, m, &child);
-    tt_prefetch(sh->table, table_key(&child));
+    tt_prefetch(sh->table, table_key(sh, &child));
     int score;
     if (searched == 0) {
       score = -node_search(w, &child, next, -beta, -alpha, ply + 1);
@@ -672,6 +684,7 @@ static int thread_count(const search_limits *l) {
 static void setup_root(shared *sh, const game *g) {
   const game_ply *now = &g->ply[g->count];
   sh->rs = g->rs;
+  sh->rules_key = rules_key_of(g->rs);
   sh->root = (frame){now->pos, now->key, now->since};
   sh->root_plies = g->count;
   dr_movelist *list = xmalloc(sizeof *list);

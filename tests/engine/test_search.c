@@ -759,3 +759,39 @@ Test(eval, both_colours_are_scored_alike) {
     plugin_close(p);
   }
 }
+
+/* The table is the process's: a position searched under other rules first (the same
+** board, another preset) must not lend its scores (the casual shot scored 2.5 men
+** after the official one had been searched, 2.05 on its own). */
+Test(search, the_table_keeps_rule_sets_apart) {
+  char path[1024];
+  err e;
+  snprintf(path, sizeof path, "%s/brazilian.so", PLUGIN_DIR);
+  plugin *p = plugin_open(path, &e);
+  cr_assert_not_null(p, "%s", e.msg);
+  ruleset official, casual;
+  cr_assert_eq(rules_load(&official, &p->v, NULL, &e), 0, "%s", e.msg);
+  cr_assert_eq(rules_load(&casual, &p->v, "casual", &e), 0, "%s", e.msg);
+  int alone = 0, after = 0;
+  for (int round = 0; round < 2; round++) {
+    game g;
+    dr_move best;
+    search_info info;
+    search_limits l = {.depth = 10, .threads = 1};
+    cr_assert_eq(search_clear_hash(&e), 0, "%s", e.msg);
+    if (round == 1) {
+      search_limits deep = {.depth = 12, .threads = 1};
+      start_game(&g, &official, "W:Wb4,d4,e3,f2:Bb6,d6,g7,h8");
+      cr_assert_eq(search_best(&g, &deep, NULL, NULL, NULL, &best, &info), 0);
+      game_free(&g);
+    }
+    start_game(&g, &casual, "W:Wb4,d4,e3,f2:Bb6,d6,g7,h8");
+    cr_assert_eq(search_best(&g, &l, NULL, NULL, NULL, &best, &info), 0);
+    *(round ? &after : &alone) = info.score;
+    game_free(&g);
+  }
+  cr_expect_eq(after, alone, "casual after official: %d, alone: %d", after, alone);
+  rules_free(&official);
+  rules_free(&casual);
+  plugin_close(p);
+}
