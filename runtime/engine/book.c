@@ -197,10 +197,9 @@ static int walk(builder *bd, game *g, int left, int us, err *e) {
 ** its start after. */
 static int walk_from(builder *bd, game *g, const selfplay_opening *line, err *e) {
   int played = 0, rc = 0;
-  for (; rc == 0 && line && played < line->nplies; played++) {
+  for (; line && played < line->nplies; played++) {
     dr_move m = line->move[played];
-    rc = game_play(g, &m, e);
-    if (rc) break;
+    if ((rc = game_play(g, &m, e)) != 0) break;
   }
   if (rc == 0) rc = walk(bd, g, bd->plies, DR_WHITE, e);
   if (rc == 0) rc = walk(bd, g, bd->plies, DR_BLACK, e);

@@ -444,8 +444,8 @@ static int count_captures(const dr_movelist *l) {
 ** (captures are usually compulsory, so there is no standing pat then).  A quiet leaf
 ** where the other side has a capture waiting is scored as it stands: searching it
 ** one ply more was worth +54 Elo at equal depth but cost more than it gave at equal
-** time (0.05 s a move against the engine of the day issue 20 was filed, 60-100 games:
-** Turkish 64.2% without it, 49.5% with; Brazilian 53.5% and 55.0%; Alquerque even). */
+** time (0.05 s a move against the engine of the day issue 20 was filed, 60-100 games
+** per variant: +15 points in one variant, even in the others; figures in the issue). */
 static int node_search(worker *w, const frame *f, int depth, int alpha, int beta, int ply) {
   shared *sh = w->sh;
   int pv_node = beta - alpha > 1, turn = f->pos.turn;
@@ -453,7 +453,7 @@ static int node_search(worker *w, const frame *f, int depth, int alpha, int beta
   if ((++w->nodes & 1023) == 0) poll_limits(w);
   if (aborted(sh)) return 0;
   w->keys[sh->nhist + ply] = f->key;
-  if (depth <= 0) { /* a quiet leaf is judged and scored without a move list */
+  if (depth == 0) { /* a quiet leaf is judged and scored without a move list */
     int quiet = rules_quiet_count(sh->rs, &f->pos);
     if (quiet >= 0) {
       int verdict = verdict_of(w, f, ply, quiet), known;
@@ -477,9 +477,8 @@ static int node_search(worker *w, const frame *f, int depth, int alpha, int beta
   movelist_unique(&pd->list);
 
   int best = -INF, orig_alpha = alpha;
-  if (depth <= 0) {
+  if (depth == 0) {
     int captures = count_captures(&pd->list);
-    depth = 0;
     if (captures == 0) return eval_position(sh->ev, &f->pos);
     if (captures < pd->list.count) { /* a capture the rules leave optional */
       best = eval_position(sh->ev, &f->pos);
