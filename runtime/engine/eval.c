@@ -45,6 +45,11 @@ int eval_advance(const eval_weights *w, int row) {
   return w->advance[row < w->nadvance ? row : w->nadvance - 1];
 }
 
+int eval_advance_end(const eval_weights *w, int row) {
+  if (w->nadvance_end == 0) return eval_advance(w, row);
+  return w->advance_end[row < w->nadvance_end ? row : w->nadvance_end - 1];
+}
+
 /* The point that 'bit' becomes when the board is turned half a circle, -1 if none. */
 static int mirror_of(const dr_geometry *g, int bit) {
   int file = g->files - 1 - g->point[bit].file, rank = g->ranks - 1 - g->point[bit].rank;
@@ -70,6 +75,7 @@ static void fill_tables(eval_ctx *c, const dr_geometry *g, const eval_weights *w
       if (seen >= 0) man += w->square_man[seen], king += w->square_king[seen];
       c->pst[s][0][i] = (int16_t)clamp16(man);
       c->pst[s][1][i] = (int16_t)clamp16(king);
+      c->taper[s][i] = (int16_t)clamp16(eval_advance_end(w, row_of(g, s, i)) - eval_advance(w, row_of(g, s, i)));
       if (row_of(g, s, i) == 0) c->first_row[s] |= (dr_bits)1 << i;
     }
     if (2 * pt->file < g->files - 1) c->left |= (dr_bits)1 << i;
@@ -138,6 +144,12 @@ static void fill_patterns(eval_ctx *c, const dr_geometry *g, const eval_weights 
   }
 }
 
+static int start_men(const ruleset *rs) {
+  dr_position p;
+  if (rs->initial(&rs->rules, &p) != DR_OK) return 0;
+  return __builtin_popcountll((p.side[0] | p.side[1]) & ~p.kings);
+}
+
 static int start_material(const eval_ctx *c, const ruleset *rs) {
   dr_position p;
   if (rs->initial(&rs->rules, &p) != DR_OK) return 0;
@@ -163,6 +175,8 @@ void eval_init_weights(eval_ctx *c, const ruleset *rs, const eval_weights *w) {
   fill_patterns(c, rs->v->geometry, w);
   learn_steps(c, rs);
   c->start_material = start_material(c, rs);
+  c->start_men = start_men(rs);
+  c->tapered = w->nadvance_end > 0 && c->start_men > 0;
 }
 
 int eval_weights_of(const ruleset *rs, eval_weights *w, err *e) {
@@ -224,14 +238,21 @@ static void write_points(FILE *out, const dr_geometry *g, dr_bits set) {
   for (dr_bits b = set; b; b &= b - 1) fprintf(out, "%s\"%s\"", any++ ? ", " : "", g->point[__builtin_ctzll(b)].name);
 }
 
+static void write_rows(FILE *out, const dr_geometry *g, const eval_weights *w, int (*value)(const eval_weights *, int),
+                       const char *name) {
+  fprintf(out, "  %s = {", name);
+  for (int row = 0; row < g->ranks; row++) fprintf(out, "%s%d", row ? ", " : "", value(w, row));
+  fprintf(out, "},\n");
+}
+
 void eval_weights_write(FILE *out, const dr_variant *v, const eval_weights *w, const char *comment) {
   const dr_geometry *g = v->geometry;
   fprintf(out, "-- %s\n-- Evaluation weights of %s (format: sdk/docs/eval.md).\nreturn {\n", comment, v->name);
   for (const eval_field *f = eval_fields; f->name; f++)
     fprintf(out, "  %s = %d,\n", f->name, *eval_field_of((eval_weights *)w, f));
-  fprintf(out, "  advance = {");
-  for (int row = 0; row < g->ranks; row++) fprintf(out, "%s%d", row ? ", " : "", eval_advance(w, row));
-  fprintf(out, "},\n  squares = {\n");
+  write_rows(out, g, w, eval_advance, "advance");
+  if (w->nadvance_end) write_rows(out, g, w, eval_advance_end, "advance_end");
+  fprintf(out, "  squares = {\n");
   static const char *const kinds[2] = {"man", "king"};
   const int *values[2] = {w->square_man, w->square_king};
   for (int k = 0; k < 2; k++) {
@@ -314,9 +335,19 @@ static int exchange_bonus(const eval_ctx *c, const dr_position *p) {
   return lead * c->exchange * gone / c->start_material;
 }
 
+/* The men's values move from 'advance' to 'advance_end' as men come off. */
+static int taper_score(const eval_ctx *c, const dr_position *p) {
+  int sum = 0;
+  for (int s = 0; s < 2; s++)
+    for (dr_bits b = p->side[s] & ~p->kings; b; b &= b - 1) sum += (s == DR_WHITE ? 1 : -1) * c->taper[s][__builtin_ctzll(b)];
+  int gone = c->start_men - __builtin_popcountll((p->side[0] | p->side[1]) & ~p->kings);
+  return gone <= 0 ? 0 : sum * gone / c->start_men;
+}
+
 int eval_position(const eval_ctx *c, const dr_position *p) {
   dr_bits empty = c->points & ~(p->side[0] | p->side[1]);
   int white = side_score(c, p, DR_WHITE, empty) - side_score(c, p, DR_BLACK, empty) + exchange_bonus(c, p);
+  if (c->tapered) white += taper_score(c, p);
   int score = p->turn == DR_WHITE ? white : -white;
   if (c->term) score += c->term(&c->rules, p);
   return score;

@@ -33,6 +33,8 @@ typedef struct eval_weights {
   int man, king;                  /* material; a man is 100 by convention */
   int nadvance;                   /* entries used in 'advance' */
   int advance[DR_MAX_POINTS];     /* men: value by row, [0] = own first row */
+  int nadvance_end;               /* entries used in 'advance_end'; 0: 'advance' at every stage */
+  int advance_end[DR_MAX_POINTS]; /* men by row once every other man is gone */
   int center;                     /* men: per half-file nearer the centre */
   int king_center;                /* kings: per half-step nearer the centre, files and ranks */
   int back_rank;                  /* each man on its own first row while the opponent has men */
@@ -54,6 +56,8 @@ typedef struct eval_ctx {
   dr_rules rules;
   int (*term)(const dr_rules *rules, const dr_position *pos); /* the variant's own term, or NULL */
   int16_t pst[2][2][DR_MAX_POINTS];  /* [side][0 man, 1 king][point], in that side's favour */
+  int16_t taper[2][DR_MAX_POINTS];   /* a man's value with no men left less its value with all */
+  int tapered, start_men;
   dr_bits man_steps[2][DR_MAX_POINTS]; /* where a man may step on an empty board */
   dr_bits king_steps[DR_MAX_POINTS];
   dr_bits first_row[2], left, right;
@@ -76,8 +80,10 @@ DRI_FUNC extern const eval_field eval_fields[];
 
 static inline int *eval_field_of(eval_weights *w, const eval_field *f) { return (int *)((char *)w + f->offset); }
 
-/* The value of a man on 'row' (0: its own first row). */
+/* The value of a man on 'row' (0: its own first row) with every man on the board,
+** and once the other men are gone. */
 DRI_FUNC int eval_advance(const eval_weights *w, int row);
+DRI_FUNC int eval_advance_end(const eval_weights *w, int row);
 
 /* Writes 'w' as an eval.lua (sdk/docs/eval.md) that reads back to the same
 ** evaluation: every field spelled out, square values by point name.  'comment'

@@ -19,16 +19,17 @@ static int weight_value(lua_State *L, const char *what) {
   return (int)n;
 }
 
-static void read_advance(lua_State *L, eval_weights *w) {
+/* advance / advance_end: a list of values by row. */
+static int read_rows(lua_State *L, int *out, const char *what) {
   luaL_checktype(L, -1, LUA_TTABLE);
   lua_Integer n = luaL_len(L, -1);
-  if (n < 1 || n > DR_MAX_POINTS) luaL_error(L, "'advance' must list 1 to %d values", DR_MAX_POINTS);
+  if (n < 1 || n > DR_MAX_POINTS) luaL_error(L, "'%s' must list 1 to %d values", what, DR_MAX_POINTS);
   for (lua_Integer i = 1; i <= n; i++) {
     lua_geti(L, -1, i);
-    w->advance[i - 1] = weight_value(L, "advance");
+    out[i - 1] = weight_value(L, what);
     lua_pop(L, 1);
   }
-  w->nadvance = (int)n;
+  return (int)n;
 }
 
 /* squares.man / squares.king: point name -> value. */
@@ -111,7 +112,8 @@ static void read_weight(lua_State *L, const dr_variant *v, eval_weights *w, cons
       *eval_field_of(w, f) = weight_value(L, key);
       return;
     }
-  if (strcmp(key, "advance") == 0) read_advance(L, w);
+  if (strcmp(key, "advance") == 0) w->nadvance = read_rows(L, w->advance, key);
+  else if (strcmp(key, "advance_end") == 0) w->nadvance_end = read_rows(L, w->advance_end, key);
   else if (strcmp(key, "squares") == 0) read_squares(L, v, w);
   else if (strcmp(key, "patterns") == 0) read_patterns(L, v, w);
   else luaL_error(L, "unknown weight '%s'", key);
@@ -164,6 +166,16 @@ static void push_patterns(lua_State *L, const dr_geometry *g, const eval_weights
   lua_setfield(L, -2, "patterns");
 }
 
+static void push_rows(lua_State *L, const dr_geometry *g, const eval_weights *w,
+                      int (*value)(const eval_weights *, int), const char *name) {
+  lua_createtable(L, g->ranks, 0);
+  for (int row = 0; row < g->ranks; row++) {
+    lua_pushinteger(L, value(w, row));
+    lua_rawseti(L, -2, row + 1);
+  }
+  lua_setfield(L, -2, name);
+}
+
 void eval_lua_push(lua_State *L, const dr_variant *v, const eval_weights *w) {
   const dr_geometry *g = v->geometry;
   lua_newtable(L);
@@ -171,12 +183,8 @@ void eval_lua_push(lua_State *L, const dr_variant *v, const eval_weights *w) {
     lua_pushinteger(L, *eval_field_of((eval_weights *)w, f));
     lua_setfield(L, -2, f->name);
   }
-  lua_createtable(L, g->ranks, 0);
-  for (int row = 0; row < g->ranks; row++) {
-    lua_pushinteger(L, eval_advance(w, row));
-    lua_rawseti(L, -2, row + 1);
-  }
-  lua_setfield(L, -2, "advance");
+  push_rows(L, g, w, eval_advance, "advance");
+  if (w->nadvance_end) push_rows(L, g, w, eval_advance_end, "advance_end");
   lua_newtable(L);
   push_squares(L, g, w->square_man, "man");
   push_squares(L, g, w->square_king, "king");

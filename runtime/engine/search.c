@@ -512,7 +512,8 @@ static int node_search(worker *w, const frame *f, int depth, int alpha, int beta
       score = -node_search(w, &child, next, -beta, -alpha, ply + 1);
     } else {
       int quiet = !m->captured && !m->promotes && pd->order[i] < (1 << 27);
-      int r = (quiet && depth >= 3 && searched >= 3) ? 1 : 0; /* late quiet moves: look shallower first */
+      /* Late quiet moves look shallower first, two plies off away from the principal line. */
+      int r = quiet && depth >= 3 && searched >= 2 ? 1 + (!pv_node && depth >= 5 && searched >= 4) : 0;
       score = -node_search(w, &child, next - r, -alpha - 1, -alpha, ply + 1);
       if (score > alpha && (r || score < beta)) score = -node_search(w, &child, next, -beta, -alpha, ply + 1);
     }

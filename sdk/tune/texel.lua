@@ -38,6 +38,7 @@ local function parameters(w)
     if name ~= "runaway" or w.runaway ~= 0 then list[#list + 1] = {w, name} end
   end
   for row = 1, #w.advance do list[#list + 1] = {w.advance, row} end
+  if w.advance_end then for row = 1, #w.advance_end do list[#list + 1] = {w.advance_end, row} end end
   for _, pattern in ipairs(w.patterns) do list[#list + 1] = {pattern, "value"} end
   return list
 end

@@ -569,7 +569,7 @@ Test(eval, written_weights_read_back_to_the_same_evaluation) {
   err e;
   eval_default_weights(&w);
   cr_assert_eq(eval_lua_read(&p->v, NULL, "w.lua",
-                                "return {king = 275, mobility = -3, advance = {0, 4, 9}, "
+                                "return {king = 275, mobility = -3, advance = {0, 4, 9}, advance_end = {0, 12, 30}, "
                                 "squares = {man = {c3 = 7, h2 = -4}, king = {a1 = 12}}, "
                                 "patterns = {{value = 9, mine = {'c1', 'g1'}}, {value = -6, mine = {'h2'}, "
                                 "theirs = {'g1'}, empty = {'g3'}}}}", &w, &e), 0, "%s", e.msg);
@@ -585,6 +585,32 @@ Test(eval, written_weights_read_back_to_the_same_evaluation) {
   eval_init_weights(&a, &rs, &w);
   eval_init_weights(&b, &rs, &back);
   expect_same_scores(&rs, &a, &b);
+  rules_free(&rs);
+  plugin_close(p);
+}
+
+/* A man's row value moves from 'advance' to 'advance_end' in proportion to the men gone. */
+Test(eval, the_value_of_a_mans_row_tapers_as_men_come_off) {
+  ruleset rs;
+  plugin *p = template_plugin(&rs);
+  err e;
+  eval_weights w;
+  eval_default_weights(&w);
+  cr_assert_eq(eval_lua_read(&p->v, NULL, "taper.lua",
+                             "return {advance = {0, 10}, advance_end = {0, 40}, center = 0, king_center = 0, "
+                             "back_rank = 0, mobility = 0, king_mobility = 0, balance = 0, exchange = 0}", &w, &e),
+               0, "%s", e.msg);
+  dr_position start, two;
+  cr_assert_eq(rs.initial(&rs.rules, &start), DR_OK);
+  int men = __builtin_popcountll(start.side[0] | start.side[1]);
+  cr_assert_eq(fen_read(&rs, "W:Wc3:Bh8", &two, &e), 0, "%s", e.msg); /* c3 on its third row, h8 at home */
+  eval_ctx c, flat;
+  eval_init_weights(&c, &rs, &w);
+  cr_expect_eq(eval_position(&c, &two), 10 + 30 * (men - 2) / men);
+  w.nadvance_end = 0;
+  eval_init_weights(&flat, &rs, &w);
+  cr_expect_eq(eval_position(&flat, &two), 10, "without advance_end every stage takes advance");
+  cr_expect_eq(eval_position(&c, &start), eval_position(&flat, &start), "the full board takes advance");
   rules_free(&rs);
   plugin_close(p);
 }
