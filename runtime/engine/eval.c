@@ -144,18 +144,14 @@ static void fill_patterns(eval_ctx *c, const dr_geometry *g, const eval_weights 
   }
 }
 
-static int start_men(const ruleset *rs) {
+/* Men and material of the start position, both sides. */
+static void learn_start(eval_ctx *c, const ruleset *rs) {
   dr_position p;
-  if (rs->initial(&rs->rules, &p) != DR_OK) return 0;
-  return __builtin_popcountll((p.side[0] | p.side[1]) & ~p.kings);
-}
-
-static int start_material(const eval_ctx *c, const ruleset *rs) {
-  dr_position p;
-  if (rs->initial(&rs->rules, &p) != DR_OK) return 0;
-  int men = __builtin_popcountll((p.side[0] | p.side[1]) & ~p.kings);
-  int kings = __builtin_popcountll((p.side[0] | p.side[1]) & p.kings);
-  return men * c->man + kings * c->king;
+  if (rs->initial(&rs->rules, &p) != DR_OK) return;
+  dr_bits all = p.side[0] | p.side[1];
+  int men = __builtin_popcountll(all & ~p.kings), kings = __builtin_popcountll(all & p.kings);
+  c->start_men = men;
+  c->start_material = men * c->man + kings * c->king;
 }
 
 void eval_init_weights(eval_ctx *c, const ruleset *rs, const eval_weights *w) {
@@ -174,8 +170,7 @@ void eval_init_weights(eval_ctx *c, const ruleset *rs, const eval_weights *w) {
   fill_tables(c, rs->v->geometry, w);
   fill_patterns(c, rs->v->geometry, w);
   learn_steps(c, rs);
-  c->start_material = start_material(c, rs);
-  c->start_men = start_men(rs);
+  learn_start(c, rs);
   c->tapered = w->nadvance_end > 0 && c->start_men > 0;
 }
 
@@ -338,8 +333,8 @@ static int exchange_bonus(const eval_ctx *c, const dr_position *p) {
 /* The men's values move from 'advance' to 'advance_end' as men come off. */
 static int taper_score(const eval_ctx *c, const dr_position *p) {
   int sum = 0;
-  for (int s = 0; s < 2; s++)
-    for (dr_bits b = p->side[s] & ~p->kings; b; b &= b - 1) sum += (s == DR_WHITE ? 1 : -1) * c->taper[s][__builtin_ctzll(b)];
+  for (dr_bits b = p->side[DR_WHITE] & ~p->kings; b; b &= b - 1) sum += c->taper[DR_WHITE][__builtin_ctzll(b)];
+  for (dr_bits b = p->side[DR_BLACK] & ~p->kings; b; b &= b - 1) sum -= c->taper[DR_BLACK][__builtin_ctzll(b)];
   int gone = c->start_men - __builtin_popcountll((p->side[0] | p->side[1]) & ~p->kings);
   return gone <= 0 ? 0 : sum * gone / c->start_men;
 }

@@ -57,14 +57,14 @@ typedef struct eval_ctx {
   int (*term)(const dr_rules *rules, const dr_position *pos); /* the variant's own term, or NULL */
   int16_t pst[2][2][DR_MAX_POINTS];  /* [side][0 man, 1 king][point], in that side's favour */
   int16_t taper[2][DR_MAX_POINTS];   /* a man's value with no men left less its value with all */
-  int tapered, start_men;
+  int tapered;                       /* the weights have 'advance_end' */
   dr_bits man_steps[2][DR_MAX_POINTS]; /* where a man may step on an empty board */
   dr_bits king_steps[DR_MAX_POINTS];
   dr_bits first_row[2], left, right;
   dr_bits path[2][DR_MAX_POINTS]; /* where a man could go on its way to the crown */
   int back_rank, mobility, king_mobility, balance, exchange, runaway;
   int man, king;
-  int start_material; /* material of the start position, both sides */
+  int start_material, start_men; /* of the start position, both sides */
   int npatterns;
   eval_pattern pattern[2][EVAL_MAX_PATTERNS]; /* [side]: its points, turned for the second player */
 } eval_ctx;
