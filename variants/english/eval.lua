@@ -1,7 +1,7 @@
 -- English checkers: the engine's evaluation weights (format: sdk/docs/eval.md).
 return {
   man = 100,
-  king = 150,           -- a short king is worth half a man more than a man
+  king = 130,           -- a short king (against 150: 55.8%, 200 games at 0.05 s a move, Elo +40)
   -- Men by row from their own side: early on a man held back is a spare move for when
   -- the position locks (the side out of safe moves must give ground), late a man pushed on
   -- is a king sooner.  Against the single table {0, 1, 2, 4, 6, 9, 12}: 63% (200 games at
