@@ -70,13 +70,14 @@ static void fill_tables(eval_ctx *c, const dr_geometry *g, const eval_weights *w
     int cf = nearness(pt->file, g->files), cr = nearness(pt->rank, g->ranks);
     for (int s = 0; s < 2; s++) {
       int seen = s == DR_WHITE ? i : mirror_of(g, i); /* square values are written for White */
-      int man = w->man + eval_advance(w, row_of(g, s, i)) + w->center * cf / 2;
+      int row = row_of(g, s, i);
+      int man = w->man + eval_advance(w, row) + w->center * cf / 2;
       int king = w->king + w->king_center * (cf + cr) / 2;
       if (seen >= 0) man += w->square_man[seen], king += w->square_king[seen];
       c->pst[s][0][i] = (int16_t)clamp16(man);
       c->pst[s][1][i] = (int16_t)clamp16(king);
-      c->taper[s][i] = (int16_t)clamp16(eval_advance_end(w, row_of(g, s, i)) - eval_advance(w, row_of(g, s, i)));
-      if (row_of(g, s, i) == 0) c->first_row[s] |= (dr_bits)1 << i;
+      c->taper[s][i] = (int16_t)clamp16(eval_advance_end(w, row) - eval_advance(w, row));
+      if (row == 0) c->first_row[s] |= (dr_bits)1 << i;
     }
     if (2 * pt->file < g->files - 1) c->left |= (dr_bits)1 << i;
     if (2 * pt->file > g->files - 1) c->right |= (dr_bits)1 << i;
@@ -296,12 +297,15 @@ static int patterns(const eval_ctx *c, const dr_position *p, int s, dr_bits empt
   return score;
 }
 
-/* Material, tables, formations and mobility of one side, in its own favour. */
-static int side_score(const eval_ctx *c, const dr_position *p, int s, dr_bits empty) {
+/* Material, tables, formations and mobility of one side, in its own favour; '*taper'
+** gets the sum of its men's tapers (taper_score), read on the same pass. */
+static int side_score(const eval_ctx *c, const dr_position *p, int s, dr_bits empty, int *taper) {
   int score = runaways(c, p, s, empty) + patterns(c, p, s, empty), steps = 0, king_steps = 0;
+  *taper = 0;
   for (dr_bits b = p->side[s] & ~p->kings; b; b &= b - 1) {
     int i = __builtin_ctzll(b);
     score += c->pst[s][0][i];
+    *taper += c->taper[s][i];
     steps += __builtin_popcountll(c->man_steps[s][i] & empty);
   }
   for (dr_bits b = p->side[s] & p->kings; b; b &= b - 1) {
@@ -330,19 +334,19 @@ static int exchange_bonus(const eval_ctx *c, const dr_position *p) {
   return lead * c->exchange * gone / c->start_material;
 }
 
-/* The men's values move from 'advance' to 'advance_end' as men come off. */
-static int taper_score(const eval_ctx *c, const dr_position *p) {
-  int sum = 0;
-  for (dr_bits b = p->side[DR_WHITE] & ~p->kings; b; b &= b - 1) sum += c->taper[DR_WHITE][__builtin_ctzll(b)];
-  for (dr_bits b = p->side[DR_BLACK] & ~p->kings; b; b &= b - 1) sum -= c->taper[DR_BLACK][__builtin_ctzll(b)];
+/* The men's values move from 'advance' to 'advance_end' as men come off: 'sum' is
+** White's men's tapers less Black's. */
+static int taper_score(const eval_ctx *c, const dr_position *p, int sum) {
   int gone = c->start_men - __builtin_popcountll((p->side[0] | p->side[1]) & ~p->kings);
   return gone <= 0 ? 0 : sum * gone / c->start_men;
 }
 
 int eval_position(const eval_ctx *c, const dr_position *p) {
   dr_bits empty = c->points & ~(p->side[0] | p->side[1]);
-  int white = side_score(c, p, DR_WHITE, empty) - side_score(c, p, DR_BLACK, empty) + exchange_bonus(c, p);
-  if (c->tapered) white += taper_score(c, p);
+  int white_taper, black_taper;
+  int white = side_score(c, p, DR_WHITE, empty, &white_taper) - side_score(c, p, DR_BLACK, empty, &black_taper) +
+              exchange_bonus(c, p);
+  if (c->tapered) white += taper_score(c, p, white_taper - black_taper);
   int score = p->turn == DR_WHITE ? white : -white;
   if (c->term) score += c->term(&c->rules, p);
   return score;
