@@ -15,4 +15,12 @@ return {
   king_mobility = 2,
   balance = 3,
   exchange = 30,        -- ahead in material: trade down
+  -- Formations, from Black's side (squares 1-4 its back rank), the second player's turned
+  -- half a circle.  Against the same weights without them: 56.0% (200 games at 0.05 s a
+  -- move from ballots, +58 =108 -34, Elo +42, 95% +10 to +75; at depth 8, 400 games: +65).
+  patterns = {
+    {value = 10, mine = {1, 3}},                -- the bridge: no single man crowns past it
+    {value = 6, mine = {2, 3, 7}},              -- the oreo triangle
+    {value = -15, mine = {28}, theirs = {32}},  -- a man in the dog-hole, held by the man on 32
+  },
 }
