@@ -136,6 +136,8 @@ try {
     check((await text(eve, '.friends-body p')).startsWith('A friend invites you'), 'no word of the invitation');
     await enter(eve, 'form.claim', 'eve');
     check((await refusal(eve)) === NOT_A_CODE, `a reused link says '${await text(eve, '.friends-error')}'`);
+    // The refusal shows before the profile: the page still asks for its friends and bests.
+    await eve.waitForSelector('.profile-name strong');
     check((await text(eve, '.profile-name strong')) === 'eve', 'the claim before the refused invitation is lost');
     await eve.waitForSelector('.no-friends');
     await eve.browserContext().close();
