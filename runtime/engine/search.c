@@ -439,6 +439,18 @@ static int count_captures(const dr_movelist *l) {
   return n;
 }
 
+/* How many plies shallower a late quiet move is looked at first (a move that comes
+** close to the window is searched again at full depth).  One ply from the third move,
+** two from the fifth (the seventh on the principal line), three from the eighth away
+** from it.  Against one ply, and two only away from the principal line, at 0.05 s a
+** move: Turkish 55.8% (200 games, +77 =69 -54), Brazilian 51.0% (100, +13 =76 -11),
+** English 51.7% from ballots (200, +53 =101 -46).  Reducing sooner still (two plies
+** from the fourth move, three from the sixth): Turkish 48% after 71 games. */
+static int late_reduction(int depth, int searched, int pv_node) {
+  if (depth < 3 || searched < 2) return 0;
+  return 1 + (depth >= 5 && searched >= (pv_node ? 6 : 4)) + (!pv_node && depth >= 7 && searched >= 7);
+}
+
 /* The hot loop: one node of the alpha-beta search.  'depth' 0 is the quiescence:
 ** only captures are searched, so no line stops in the middle of an exchange
 ** (captures are usually compulsory, so there is no standing pat then).  A quiet leaf
@@ -512,8 +524,7 @@ static int node_search(worker *w, const frame *f, int depth, int alpha, int beta
       score = -node_search(w, &child, next, -beta, -alpha, ply + 1);
     } else {
       int quiet = !m->captured && !m->promotes && pd->order[i] < (1 << 27);
-      /* Late quiet moves look shallower first, two plies off away from the principal line. */
-      int r = quiet && depth >= 3 && searched >= 2 ? 1 + (!pv_node && depth >= 5 && searched >= 4) : 0;
+      int r = quiet ? late_reduction(depth, searched, pv_node) : 0;
       score = -node_search(w, &child, next - r, -alpha - 1, -alpha, ply + 1);
       if (score > alpha && (r || score < beta)) score = -node_search(w, &child, next, -beta, -alpha, ply + 1);
     }
