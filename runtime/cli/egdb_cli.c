@@ -41,8 +41,9 @@ static int probe(const cli_args *a, const ruleset *rs, const dr_position *p) {
   result = egdb_probe(db, p, &plies);
   value_text(result, plies, text, sizeof text);
   printf("%s\n", text);
-  if (result != EGDB_UNKNOWN && egdb_counters_decide(rs, p))
-    printf("(solved with the counters at zero; here the rules' count gives the game to one side, so the engine "
+  dr_history fresh = {.nmoves = 1, .repetitions = 1}; /* a position given alone: no count has run */
+  if (result != EGDB_UNKNOWN && !egdb_value_holds(rs, p, &fresh, result, plies))
+    printf("(solved with the counters at zero; here the rules' counts would end the game otherwise, so the engine "
            "does not use this value)\n");
   dr_movelist *list = xmalloc(sizeof *list);
   int notation = geometry_has_numbers(rs->v->geometry) ? NOTATION_NUMERIC : NOTATION_ALGEBRAIC;

@@ -288,14 +288,20 @@ int egdb_pieces(const egdb *db) { return db ? db->pieces : 0; }
 
 #define COUNTER_RUN_OUT 100000 /* plies: past every count a rule keeps */
 
-int egdb_counters_decide(const ruleset *rs, const dr_position *p) {
-  dr_history h = {.nmoves = 1, .plies = COUNTER_RUN_OUT, .plies_since_capture = COUNTER_RUN_OUT,
-                  .plies_since_man_move = COUNTER_RUN_OUT, .plies_since_material = COUNTER_RUN_OUT,
-                  .repetitions = 1};
-  for (int s = 0; s < 2; s++) h.plies_with_king[s] = p->side[s] & p->kings ? COUNTER_RUN_OUT : 0;
+static int verdict_on(const ruleset *rs, const dr_position *p, const dr_history *h) {
   const char *why = NULL;
-  int v = guard_verdict(rs->v, rs->judge(&rs->rules, p, &h, &why), &why);
-  return v != DR_ONGOING && v != DR_DRAW; /* a refused verdict too: nothing to trust */
+  return guard_verdict(rs->v, rs->judge(&rs->rules, p, h, &why), &why);
+}
+
+int egdb_value_holds(const ruleset *rs, const dr_position *p, const dr_history *now, int result, int plies) {
+  if (result != EGDB_WIN && result != EGDB_LOSS && result != EGDB_DRAW) return 0;
+  int run = result == EGDB_DRAW ? COUNTER_RUN_OUT : plies; /* a draw must hold however long it lasts */
+  dr_history h = {.nmoves = 1, .plies = now->plies + run, .plies_since_capture = now->plies_since_capture + run,
+                  .plies_since_man_move = now->plies_since_man_move + run,
+                  .plies_since_material = now->plies_since_material + run, .repetitions = 1};
+  for (int s = 0; s < 2; s++) h.plies_with_king[s] = p->side[s] & p->kings ? now->plies_with_king[s] + run : 0;
+  int v = verdict_on(rs, p, &h); /* a refused verdict holds nothing */
+  return v == DR_ONGOING || (result == EGDB_DRAW && v == DR_DRAW);
 }
 
 int egdb_probe(const egdb *db, const dr_position *p, int *plies) {

@@ -357,16 +357,20 @@ static int verdict_of(worker *w, const frame *f, int ply, int nmoves) {
   return v;
 }
 
-/* The endgame database's value of 'p' where it holds (egdb_counters_decide), else EGDB_UNKNOWN. */
-static int database_value(const shared *sh, const dr_position *p, int *plies) {
+/* The endgame database's value of a position where it holds with the counts that
+** stand there (egdb_value_holds), else EGDB_UNKNOWN. */
+static int database_value(const shared *sh, const dr_position *p, draw_counters since, int played, int *plies) {
   int r = sh->db ? egdb_probe(sh->db, p, plies) : EGDB_UNKNOWN;
-  return r != EGDB_UNKNOWN && egdb_counters_decide(sh->rs, p) ? EGDB_UNKNOWN : r;
+  if (r == EGDB_UNKNOWN) return r;
+  dr_history now;
+  counters_history(since, 1, played, 1, &now);
+  return egdb_value_holds(sh->rs, p, &now, r, *plies) ? r : EGDB_UNKNOWN;
 }
 
-/* The endgame database's score of a position (the game's own ends already judged),
-** with '*known' 0 when it has none. */
-static int egdb_score(const shared *sh, const dr_position *p, int ply, int *known) {
-  int plies, r = database_value(sh, p, &plies);
+/* The endgame database's score of a node (the game's own ends already judged), with
+** '*known' 0 when it has none. */
+static int egdb_score(const shared *sh, const frame *f, int ply, int *known) {
+  int plies, r = database_value(sh, &f->pos, f->since, sh->root_plies + ply, &plies);
   *known = r != EGDB_UNKNOWN;
   return r == EGDB_WIN ? SEARCH_WIN - ply - plies : r == EGDB_LOSS ? -(SEARCH_WIN - ply - plies) : 0;
 }
@@ -442,10 +446,10 @@ static int count_captures(const dr_movelist *l) {
 /* How many plies shallower a late quiet move is looked at first (a move that comes
 ** close to the window is searched again at full depth).  One ply from the third move,
 ** two from the fifth (the seventh on the principal line), three from the eighth away
-** from it.  Against one ply, and two only away from the principal line, at 0.05 s a
-** move: Turkish 55.8% (200 games, +77 =69 -54), Brazilian 51.0% (100, +13 =76 -11),
-** English 51.7% from ballots (200, +53 =101 -46).  Reducing sooner still (two plies
-** from the fourth move, three from the sixth): Turkish 48% after 71 games. */
+** from it.  Measured by self-play at 0.05 s a move against one ply, and two only away
+** from the principal line: +40 Elo in one variant over 200 games, even to +12 in two
+** others; reducing sooner still (two plies from the fourth move, three from the sixth)
+** lost (the figures are in issue 20's notes). */
 static int late_reduction(int depth, int searched, int pv_node) {
   if (depth < 3 || searched < 2) return 0;
   return 1 + (depth >= 5 && searched >= (pv_node ? 6 : 4)) + (!pv_node && depth >= 7 && searched >= 7);
@@ -470,7 +474,7 @@ static int node_search(worker *w, const frame *f, int depth, int alpha, int beta
     if (quiet >= 0) {
       int verdict = verdict_of(w, f, ply, quiet), known;
       if (verdict != DR_ONGOING) return terminal_score(verdict, turn, ply);
-      int exact = egdb_score(sh, &f->pos, ply, &known);
+      int exact = egdb_score(sh, f, ply, &known);
       return known ? exact : eval_position(sh->ev, &f->pos);
     }
   }
@@ -480,7 +484,7 @@ static int node_search(worker *w, const frame *f, int depth, int alpha, int beta
   if (listed != DR_OK) return eval_position(sh->ev, &f->pos);
   int verdict = verdict_of(w, f, ply, pd->list.count), known;
   if (verdict != DR_ONGOING) return terminal_score(verdict, turn, ply);
-  int exact = egdb_score(sh, &f->pos, ply, &known);
+  int exact = egdb_score(sh, f, ply, &known);
   if (known) return exact;
   if (ply >= MAX_PLY - 1 || pd->list.count == 0) return eval_position(sh->ev, &f->pos);
   if (alpha < -SEARCH_WIN + ply) alpha = -SEARCH_WIN + ply; /* no end can come sooner than this */
@@ -854,12 +858,13 @@ static int book_move(shared *sh, const game *g, const book *bk, search_progress 
 ** the end nearer); the search then chooses among them. */
 static void keep_database_moves(shared *sh) {
   int plies;
-  if (database_value(sh, &sh->root.pos, &plies) == EGDB_UNKNOWN) return;
+  if (database_value(sh, &sh->root.pos, sh->root.since, sh->root_plies, &plies) == EGDB_UNKNOWN) return;
   int *rank = xmalloc((size_t)sh->nroot * sizeof(int)), best = -3000, kept = 0;
   for (int i = 0; i < sh->nroot; i++) {
-    dr_position c = sh->root.pos;
-    pos_apply(&c, &sh->root_moves[i]);
-    int d, r = c.side[0] && c.side[1] ? database_value(sh, &c, &d) : (d = 0, EGDB_LOSS); /* the last piece taken */
+    frame c;
+    frame_child(&sh->root, &sh->root_moves[i], &c);
+    int d, r = c.pos.side[0] && c.pos.side[1] ? database_value(sh, &c.pos, c.since, sh->root_plies + 1, &d)
+                                              : (d = 0, EGDB_LOSS); /* the last piece taken */
     if (r == EGDB_UNKNOWN) { /* a child the database does not answer for: the search chooses among all */
       free(rank);
       return;
