@@ -42,7 +42,7 @@ static int probe(const cli_args *a, const ruleset *rs, const dr_position *p) {
   value_text(result, plies, text, sizeof text);
   printf("%s\n", text);
   dr_history fresh = {.nmoves = 1, .repetitions = 1}; /* a position given alone: no count has run */
-  if (result != EGDB_UNKNOWN && !egdb_value_holds(rs, p, &fresh, result, plies))
+  if (result != EGDB_UNKNOWN && !egdb_value_holds(db, rs, p, &fresh, result, plies))
     printf("(solved with the counters at zero; here the rules' counts would end the game otherwise, so the engine "
            "does not use this value)\n");
   dr_movelist *list = xmalloc(sizeof *list);

@@ -6,6 +6,7 @@
 */
 #include "egdb_internal.h"
 #include "guard.h"
+#include "notation.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -24,6 +25,7 @@ struct egdb {
   int pieces;
   const uint8_t *values[EGDB_SIGS];
   size_t mapped[EGDB_SIGS];
+  int counts_decide; /* a count's end gives some position to a side: no value holds */
 };
 
 /* ---------------------------------------------------------------- index */
@@ -237,7 +239,31 @@ static int other_rules(const char *dir, const char *variant, char *out, size_t l
   return found;
 }
 
-static int open_folder(egdb *db, const char *folder, const char *identity, err *e) {
+#define COUNTER_RUN_OUT 100000 /* plies: past every count a rule keeps */
+
+static int verdict_on(const ruleset *rs, const dr_position *p, const dr_history *h) {
+  const char *why = NULL;
+  return guard_verdict(rs->v, rs->judge(&rs->rules, p, h, &why), &why);
+}
+
+/* Whether every count run out gives the first position of signature 's' to a side.  A
+** value solved with the counts at zero then holds nowhere: the positions of other
+** signatures draw or lose through children of this one whose draws are count wins. */
+static int counts_decide_in(const egdb *db, const ruleset *rs, egdb_sig s, uint64_t count) {
+  dr_history h = {.nmoves = 1, .plies = COUNTER_RUN_OUT, .plies_since_capture = COUNTER_RUN_OUT,
+                  .plies_since_man_move = COUNTER_RUN_OUT, .plies_since_material = COUNTER_RUN_OUT,
+                  .repetitions = 1};
+  for (uint64_t i = 0; i < count; i++) {
+    dr_position p;
+    if (egdb_unrank(&db->x, s, i, &p) || position_validate(rs, &p, NULL)) continue;
+    for (int side = 0; side < 2; side++) h.plies_with_king[side] = p.side[side] & p.kings ? COUNTER_RUN_OUT : 0;
+    int v = verdict_on(rs, &p, &h);
+    return v != DR_ONGOING && v != DR_DRAW;
+  }
+  return 0;
+}
+
+static int open_folder(egdb *db, const ruleset *rs, const char *folder, const char *identity, err *e) {
   for (int id = 0; id < EGDB_SIGS; id++) {
     egdb_sig s = {{(uint8_t)(id / 729), (uint8_t)(id / 81 % 9), (uint8_t)(id / 9 % 9), (uint8_t)(id % 9)}};
     char path[4352];
@@ -248,6 +274,7 @@ static int open_folder(egdb *db, const char *folder, const char *identity, err *
     db->values[id] = egdb_map_file(path, identity, s, count, 0, &db->mapped[id], e);
     if (!db->values[id]) return -1;
     if (egdb_sig_pieces(s) > db->pieces) db->pieces = egdb_sig_pieces(s);
+    if (!db->counts_decide) db->counts_decide = counts_decide_in(db, rs, s, count);
   }
   return 0;
 }
@@ -260,7 +287,7 @@ int egdb_open(const ruleset *rs, const char *dir, egdb **out, err *e) {
   egdb *db = xmalloc(sizeof *db);
   memset(db, 0, sizeof *db);
   egdb_index_init(&db->x, rs->v->geometry);
-  if (open_folder(db, folder, identity, e)) {
+  if (open_folder(db, rs, folder, identity, e)) {
     egdb_close(db);
     return -1;
   }
@@ -286,15 +313,9 @@ void egdb_close(egdb *db) {
 
 int egdb_pieces(const egdb *db) { return db ? db->pieces : 0; }
 
-#define COUNTER_RUN_OUT 100000 /* plies: past every count a rule keeps */
-
-static int verdict_on(const ruleset *rs, const dr_position *p, const dr_history *h) {
-  const char *why = NULL;
-  return guard_verdict(rs->v, rs->judge(&rs->rules, p, h, &why), &why);
-}
-
-int egdb_value_holds(const ruleset *rs, const dr_position *p, const dr_history *now, int result, int plies) {
-  if (result != EGDB_WIN && result != EGDB_LOSS && result != EGDB_DRAW) return 0;
+int egdb_value_holds(const egdb *db, const ruleset *rs, const dr_position *p, const dr_history *now, int result,
+                     int plies) {
+  if (db->counts_decide || (result != EGDB_WIN && result != EGDB_LOSS && result != EGDB_DRAW)) return 0;
   int run = result == EGDB_DRAW ? COUNTER_RUN_OUT : plies; /* a draw must hold however long it lasts */
   dr_history h = {.nmoves = 1, .plies = now->plies + run, .plies_since_capture = now->plies_since_capture + run,
                   .plies_since_man_move = now->plies_since_man_move + run,

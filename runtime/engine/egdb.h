@@ -51,11 +51,13 @@ DRI_FUNC int egdb_probe(const egdb *db, const dr_position *p, int *plies);
 
 /* Whether a value of 'p' the databases give ('result', 'plies' to the end) holds in a
 ** game whose counts stand as in 'now'.  The databases are solved with every count at
-** zero, so a drawn value holds only where no count's end gives the game to a side (more
-** pieces win after so many plies without a capture), and a won or lost
+** zero, so none holds where a count's end gives some position to a side (more pieces
+** win after so many plies without a capture: the draws of those positions are wins,
+** and every value is built on them); elsewhere a drawn value holds, and a won or lost
 ** one only where the game still goes on once every count has run 'plies' more (a count
 ** that ends the game as a draw first makes the win none).  Asked of the rules' judge. */
-DRI_FUNC int egdb_value_holds(const ruleset *rs, const dr_position *p, const dr_history *now, int result, int plies);
+DRI_FUNC int egdb_value_holds(const egdb *db, const ruleset *rs, const dr_position *p, const dr_history *now,
+                              int result, int plies);
 
 /* How good a move is for the side that plays it, from its child's value: a win
 ** sooner, a draw, a loss later — higher is better.  EGDB_UNKNOWN ranks below all. */

@@ -364,7 +364,7 @@ static int database_value(const shared *sh, const dr_position *p, draw_counters 
   if (r == EGDB_UNKNOWN) return r;
   dr_history now;
   counters_history(since, 1, played, 1, &now);
-  return egdb_value_holds(sh->rs, p, &now, r, *plies) ? r : EGDB_UNKNOWN;
+  return egdb_value_holds(sh->db, sh->rs, p, &now, r, *plies) ? r : EGDB_UNKNOWN;
 }
 
 /* The endgame database's score of a node (the game's own ends already judged), with
