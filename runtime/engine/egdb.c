@@ -241,23 +241,26 @@ static int other_rules(const char *dir, const char *variant, char *out, size_t l
 
 #define COUNTER_RUN_OUT 100000 /* plies: past every count a rule keeps */
 
-static int verdict_on(const ruleset *rs, const dr_position *p, const dr_history *h) {
+/* The judge's verdict on 'p' once every count that stands in 'now' has run 'run' plies
+** more (a side's time with a king only where it has one). */
+static int verdict_after(const ruleset *rs, const dr_position *p, const dr_history *now, int run) {
+  dr_history h = {.nmoves = 1, .plies = now->plies + run, .plies_since_capture = now->plies_since_capture + run,
+                  .plies_since_man_move = now->plies_since_man_move + run,
+                  .plies_since_material = now->plies_since_material + run, .repetitions = 1};
+  for (int s = 0; s < 2; s++) h.plies_with_king[s] = p->side[s] & p->kings ? now->plies_with_king[s] + run : 0;
   const char *why = NULL;
-  return guard_verdict(rs->v, rs->judge(&rs->rules, p, h, &why), &why);
+  return guard_verdict(rs->v, rs->judge(&rs->rules, p, &h, &why), &why);
 }
 
 /* Whether every count run out gives the first position of signature 's' to a side.  A
 ** value solved with the counts at zero then holds nowhere: the positions of other
 ** signatures draw or lose through children of this one whose draws are count wins. */
 static int counts_decide_in(const egdb *db, const ruleset *rs, egdb_sig s, uint64_t count) {
-  dr_history h = {.nmoves = 1, .plies = COUNTER_RUN_OUT, .plies_since_capture = COUNTER_RUN_OUT,
-                  .plies_since_man_move = COUNTER_RUN_OUT, .plies_since_material = COUNTER_RUN_OUT,
-                  .repetitions = 1};
+  static const dr_history fresh = {.nmoves = 1, .repetitions = 1};
   for (uint64_t i = 0; i < count; i++) {
     dr_position p;
     if (egdb_unrank(&db->x, s, i, &p) || position_validate(rs, &p, NULL)) continue;
-    for (int side = 0; side < 2; side++) h.plies_with_king[side] = p.side[side] & p.kings ? COUNTER_RUN_OUT : 0;
-    int v = verdict_on(rs, &p, &h);
+    int v = verdict_after(rs, &p, &fresh, COUNTER_RUN_OUT);
     return v != DR_ONGOING && v != DR_DRAW;
   }
   return 0;
@@ -313,15 +316,13 @@ void egdb_close(egdb *db) {
 
 int egdb_pieces(const egdb *db) { return db ? db->pieces : 0; }
 
+int egdb_counts_overrule(const egdb *db) { return db->counts_decide; }
+
 int egdb_value_holds(const egdb *db, const ruleset *rs, const dr_position *p, const dr_history *now, int result,
                      int plies) {
   if (db->counts_decide || (result != EGDB_WIN && result != EGDB_LOSS && result != EGDB_DRAW)) return 0;
   int run = result == EGDB_DRAW ? COUNTER_RUN_OUT : plies; /* a draw must hold however long it lasts */
-  dr_history h = {.nmoves = 1, .plies = now->plies + run, .plies_since_capture = now->plies_since_capture + run,
-                  .plies_since_man_move = now->plies_since_man_move + run,
-                  .plies_since_material = now->plies_since_material + run, .repetitions = 1};
-  for (int s = 0; s < 2; s++) h.plies_with_king[s] = p->side[s] & p->kings ? now->plies_with_king[s] + run : 0;
-  int v = verdict_on(rs, p, &h); /* a refused verdict holds nothing */
+  int v = verdict_after(rs, p, now, run); /* a refused verdict holds nothing */
   return v == DR_ONGOING || (result == EGDB_DRAW && v == DR_DRAW);
 }
 

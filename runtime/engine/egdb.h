@@ -49,6 +49,10 @@ DRI_FUNC int egdb_pieces(const egdb *db);
 ** any number of threads. */
 DRI_FUNC int egdb_probe(const egdb *db, const dr_position *p, int *plies);
 
+/* Whether a count's end gives some position of the databases to a side, so that none of
+** their values holds (egdb_value_holds is then always 0): the search does without them. */
+DRI_FUNC int egdb_counts_overrule(const egdb *db);
+
 /* Whether a value of 'p' the databases give ('result', 'plies' to the end) holds in a
 ** game whose counts stand as in 'now'.  The databases are solved with every count at
 ** zero, so none holds where a count's end gives some position to a side (more pieces
