@@ -16,7 +16,7 @@
 const eval_field eval_fields[] = {
     FIELD(man),      FIELD(king),          FIELD(center),  FIELD(king_center), FIELD(back_rank),
     FIELD(mobility), FIELD(king_mobility), FIELD(balance), FIELD(exchange),    FIELD(runaway),
-    {NULL, 0},
+    FIELD(reduction_margin), {NULL, 0},
 };
 #undef FIELD
 
@@ -32,6 +32,7 @@ void eval_default_weights(eval_weights *w) {
   w->king_mobility = 1;
   w->balance = 2;
   w->exchange = 20;
+  w->reduction_margin = 100;
 }
 
 /* Row of 'bit' counted from 'side''s first row. */
@@ -168,6 +169,7 @@ void eval_init_weights(eval_ctx *c, const ruleset *rs, const eval_weights *w) {
   c->balance = w->balance;
   c->exchange = w->exchange;
   c->runaway = w->runaway;
+  c->reduction_margin = w->reduction_margin;
   fill_tables(c, rs->v->geometry, w);
   fill_patterns(c, rs->v->geometry, w);
   learn_steps(c, rs);

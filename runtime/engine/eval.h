@@ -42,6 +42,7 @@ typedef struct eval_weights {
   int balance;                    /* per man of difference between the two wings (a penalty) */
   int exchange;                   /* when ahead: bonus growing as material comes off */
   int runaway;                    /* a man no enemy piece can stop from crowning */
+  int reduction_margin;           /* the search: how far outside the window a score is trusted; 0 never */
   int square_man[DR_MAX_POINTS];  /* extra value per point, seen from the first player's side */
   int square_king[DR_MAX_POINTS];
   int npatterns;
@@ -64,6 +65,7 @@ typedef struct eval_ctx {
   dr_bits path[2][DR_MAX_POINTS]; /* where a man could go on its way to the crown */
   int back_rank, mobility, king_mobility, balance, exchange, runaway;
   int man, king;
+  int reduction_margin;
   int start_material, start_men; /* of the start position, both sides */
   int npatterns;
   eval_pattern pattern[2][EVAL_MAX_PATTERNS]; /* [side]: its points, turned for the second player */

@@ -456,6 +456,21 @@ static int late_reduction(int depth, int searched, int pv_node) {
   return 1 + (depth >= 5 && searched >= (pv_node ? 6 : 4)) + (!pv_node && depth >= 7 && searched >= 7);
 }
 
+/* How many plies shallower a quiet node away from the principal line is searched
+** when its standing score lies far outside the window: by the evaluation's
+** 'reduction_margin' (a man, by default), one ply; by twice that with depth to spare,
+** two.  From so far the window is seldom crossed, so the plies go to the lines near
+** it.  Measured at 0.05 s a move in self-play (issue 20's notes): +81 Elo in English
+** checkers; in Turkish draughts, where one capture swings several men, it lost, and
+** its weights turn it off. */
+static int far_outside(const shared *sh, const frame *f, int alpha, int beta, int depth) {
+  int margin = sh->ev->reduction_margin;
+  if (margin <= 0) return 0;
+  int stand = eval_position(sh->ev, &f->pos);
+  int off = stand >= beta ? stand - beta : stand <= alpha ? alpha - stand : 0;
+  return (off >= margin) + (off >= 2 * margin && depth >= 6);
+}
+
 /* The hot loop: one node of the alpha-beta search.  'depth' 0 is the quiescence:
 ** only captures are searched, so no line stops in the middle of an exchange
 ** (captures are usually compulsory, so there is no standing pat then).  A quiet leaf
@@ -516,6 +531,7 @@ static int node_search(worker *w, const frame *f, int depth, int alpha, int beta
 
   /* A forced move costs no depth: draughts lines are full of them. */
   int next = depth == 0 ? 0 : pd->list.count == 1 ? depth : depth - 1;
+  if (!pv_node && next >= 2 && !count_captures(&pd->list)) next -= far_outside(sh, f, alpha, beta, depth);
   int best_i = -1, searched = 0;
   for (int i = 0; i < pd->list.count; i++) {
     pick_move(pd, i);

@@ -460,6 +460,32 @@ Test(scores, a_kept_table_carries_work_to_the_next_search) {
   plugin_close(p);
 }
 
+/* A node whose score lies a margin outside the window is searched shallower: a man up,
+** most nodes are, and the search to the same depth takes fewer of them; a margin of 0
+** searches every node to its depth. */
+Test(scores, nodes_far_outside_the_window_are_searched_shallower) {
+  ruleset rs;
+  plugin *p = template_plugin(&rs);
+  game g;
+  start_game(&g, &rs, "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,a7,c7,e7,g7,b8,d8,f8,h8");
+  eval_weights w;
+  eval_default_weights(&w);
+  cr_assert_gt(w.reduction_margin, 0, "on by default");
+  eval_ctx on, off;
+  eval_init_weights(&on, &rs, &w);
+  w.reduction_margin = 0;
+  eval_init_weights(&off, &rs, &w);
+  search_limits with = {.depth = 9, .threads = 1, .private_table = 1, .no_book = 1, .eval = &on};
+  search_limits without = with;
+  without.eval = &off;
+  uint64_t shallower = nodes_of(&g, &with), full = nodes_of(&g, &without);
+  cr_expect_lt(shallower, full, "%llu nodes with the margin, %llu without", (unsigned long long)shallower,
+               (unsigned long long)full);
+  game_free(&g);
+  rules_free(&rs);
+  plugin_close(p);
+}
+
 /* ------------------------------------------------------------ eval.lua */
 
 Test(eval, every_shipped_eval_lua_reads_cleanly) {

@@ -14,4 +14,7 @@ return {
   king_mobility = 1,
   balance = 0,
   exchange = 40,        -- one piece against one is a draw: trade down while two or more remain
+  -- One capture here takes several men: a score a man outside the window is no reason to
+  -- look shallower (with 100: +12 =29 -25 against 0, 40.2% in 66 games at 0.05 s a move).
+  reduction_margin = 0,
 }
