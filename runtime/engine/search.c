@@ -463,9 +463,10 @@ static int late_reduction(int depth, int searched, int pv_node) {
 ** it.  Measured at 0.05 s a move in self-play (issue 20's notes): +81 Elo in one
 ** variant, +31 and +38 in two others, even in a fourth; in a variant where one
 ** capture swings several men it lost, and that variant's weights turn it off. */
-static int far_outside(const shared *sh, const frame *f, int alpha, int beta, int depth) {
+static int far_outside(const shared *sh, const frame *f, const dr_movelist *moves, int alpha, int beta,
+                       int depth) {
   int margin = sh->ev->reduction_margin;
-  if (margin <= 0) return 0;
+  if (margin <= 0 || count_captures(moves)) return 0;
   int stand = eval_position(sh->ev, &f->pos);
   int off = stand >= beta ? stand - beta : stand <= alpha ? alpha - stand : 0;
   return (off >= margin) + (off >= 2 * margin && depth >= 6);
@@ -531,7 +532,7 @@ static int node_search(worker *w, const frame *f, int depth, int alpha, int beta
 
   /* A forced move costs no depth: draughts lines are full of them. */
   int next = depth == 0 ? 0 : pd->list.count == 1 ? depth : depth - 1;
-  if (!pv_node && next >= 2 && !count_captures(&pd->list)) next -= far_outside(sh, f, alpha, beta, depth);
+  if (!pv_node && next >= 2) next -= far_outside(sh, f, &pd->list, alpha, beta, depth);
   int best_i = -1, searched = 0;
   for (int i = 0; i < pd->list.count; i++) {
     pick_move(pd, i);
