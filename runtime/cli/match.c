@@ -91,8 +91,16 @@ static int load_player_eval(const ruleset *rs, const char *path, selfplay_player
   return 0;
 }
 
+/* Games a Hub engine lost by failing to answer are scored as losses, but they measure its
+** adapter or its book, not its play: say how many, so a score is not read as strength. */
+static void print_forfeits(const selfplay_player *p, const hub_engine *h) {
+  if (h->forfeits)
+    printf("%s lost %d game%s by an illegal move, an error or no answer (counted as losses above)\n", p->name,
+           h->forfeits, h->forfeits == 1 ? "" : "s");
+}
+
 static int play_match(const cli_args *a, const ruleset *rs, const dr_position *start, selfplay_player *pa,
-                      selfplay_player *pb) {
+                      selfplay_player *pb, const hub_engine *ea, const hub_engine *eb) {
   err e;
   eval_ctx *eval_a = NULL, *eval_b = NULL;
   selfplay_opening *openings = NULL;
@@ -120,6 +128,8 @@ static int play_match(const cli_args *a, const ruleset *rs, const dr_position *s
     rc = CLI_FAILED;
   } else {
     print_summary(pa, pb, n, half);
+    print_forfeits(pa, ea);
+    print_forfeits(pb, eb);
   }
   if (report.pdn) fclose(report.pdn);
   free(openings);
@@ -157,7 +167,7 @@ int cmd_match(registry *reg, const cli_args *a) {
     cli_error("%s", e.msg);
     rc = strstr(e.msg, "hub engine") ? CLI_FAILED : CLI_USAGE;
   } else if (cli_position(a, &rs, &start) == 0) {
-    rc = play_match(a, &rs, &start, &pa, &pb);
+    rc = play_match(a, &rs, &start, &pa, &pb, &ea, &eb);
   }
   hub_engine_stop(&ea);
   hub_engine_stop(&eb);

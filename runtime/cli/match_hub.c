@@ -102,9 +102,9 @@ static int spawn(hub_engine *h, const char *command, err *e) {
 int hub_engine_start(hub_engine *h, const char *command, err *e) {
   char line[HUB_LINE / 16], why[ERR_LEN];
   hub_line l;
-  int depth = h->depth;
+  int depth = h->depth, forfeits = h->forfeits; /* a restart keeps the match's settings and counts */
   memset(h, 0, sizeof *h);
-  h->depth = depth;
+  h->depth = depth, h->forfeits = forfeits;
   h->pid = -1;
   snprintf(h->name, sizeof h->name, "%s", command);
   snprintf(h->command, sizeof h->command, "%s", command);
@@ -158,12 +158,14 @@ static int ask(hub_engine *h, const game *g, double seconds, dr_move *out, char 
 int hub_engine_choose(void *ud, const game *g, double seconds, dr_move *out, char *why, size_t len) {
   hub_engine *h = ud;
   err e;
-  if (h->pid <= 0) {
-    char command[sizeof h->command];
-    snprintf(command, sizeof command, "%s", h->command);
-    if (hub_engine_start(h, command, &e)) return snprintf(why, len, "%s", e.msg), -1;
+  char command[sizeof h->command];
+  snprintf(command, sizeof command, "%s", h->command);
+  if (h->pid <= 0 && hub_engine_start(h, command, &e)) {
+    snprintf(why, len, "%s", e.msg);
+  } else {
+    if (ask(h, g, seconds, out, why, len) == 0) return 0;
+    hub_engine_stop(h);
   }
-  if (ask(h, g, seconds, out, why, len) == 0) return 0;
-  hub_engine_stop(h);
+  h->forfeits++;
   return -1;
 }

@@ -17,6 +17,7 @@ typedef struct hub_engine {
   int depth;       /* > 0: each move searched to this depth ('level depth='), not timed */
   char buf[4096];  /* what it wrote that is not yet a whole line */
   size_t used;
+  int forfeits;    /* games it lost by an illegal move, an error or no answer */
 } hub_engine;
 
 /* Runs 'command' with /bin/sh and waits for its 'wait' and 'ready'. */

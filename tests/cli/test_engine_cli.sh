@@ -51,6 +51,8 @@ expect_error "a Hub engine that cannot start" "hub engine 'exit 3' did not start
   match template --a depth=1 --b "hub:exit 3"
 expect_lines "a Hub engine that plays nonsense loses" "^game   1  A (depth 1) white  wins  (black resigned: .* not a legal move" -- \
   match template --a depth=1 --b "hub:sed -u 's/^go.*/done move=zz/;s/^hub$/wait/;s/^init$/ready/;/^[wdr]/!d'" --games 2
+expect_lines "the summary counts the games a Hub engine forfeited" " lost 2 games by an illegal move, an error or no answer" -- \
+  match template --a depth=1 --b "hub:sed -u 's/^go.*/done move=zz/;s/^hub$/wait/;s/^init$/ready/;/^[wdr]/!d'" --games 2
 
 expect_error "analyse without a variant" "analyse needs a variant" -- analyse
 expect_error "match without players" "match needs --a PLAYER" -- match template --b 1
