@@ -25,6 +25,19 @@
 
 static double elo_of(double p) { return -400.0 * log10(1.0 / p - 1.0); }
 
+/* A's results with each colour: openings seldom leave both sides equal chances, so a
+** score is read with how it splits (games with an even index give A White). */
+static void print_by_colour(const dr_variant *v, int n, const int *half) {
+  for (int colour = DR_WHITE; colour <= DR_BLACK; colour++) {
+    int count[3] = {0, 0, 0};
+    for (int i = colour == DR_WHITE ? 0 : 1; i < n; i += 2) count[half[i]]++;
+    char word[32];
+    printf("%sA as %s: +%d =%d -%d", colour == DR_WHITE ? "" : "; ", side_word(v, colour, word), count[2], count[1],
+           count[0]);
+  }
+  printf("\n");
+}
+
 static void print_summary(const selfplay_player *pa, const selfplay_player *pb, int n, const int *half) {
   int wins = 0, draws = 0, losses = 0;
   double mean = 0, var = 0;
@@ -95,7 +108,7 @@ static int load_player_eval(const ruleset *rs, const char *path, selfplay_player
 ** adapter or its book, not its play: say how many, so a score is not read as strength. */
 static void print_forfeits(const selfplay_player *p, const hub_engine *h) {
   if (h->forfeits)
-    printf("%s lost %d game%s by an illegal move, an error or no answer (counted as losses above)\n", p->name,
+    printf("%s lost %d game%s by an illegal move, an error or no answer (counted as losses)\n", p->name,
            h->forfeits, h->forfeits == 1 ? "" : "s");
 }
 
@@ -127,9 +140,10 @@ static int play_match(const cli_args *a, const ruleset *rs, const dr_position *s
     cli_error("%s", e.msg);
     rc = CLI_FAILED;
   } else {
-    print_summary(pa, pb, n, half);
+    print_by_colour(rs->v, n, half); /* before the summary, which scripts read as the last line */
     print_forfeits(pa, ea);
     print_forfeits(pb, eb);
+    print_summary(pa, pb, n, half);
   }
   if (report.pdn) fclose(report.pdn);
   free(openings);
