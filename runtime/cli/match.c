@@ -26,7 +26,7 @@
 static double elo_of(double p) { return -400.0 * log10(1.0 / p - 1.0); }
 
 /* A's results with each colour: openings seldom leave both sides equal chances, so a
-** score is read with how it splits (games with an even index give A White). */
+** score is read with how it splits (A has the first move in the games of even index). */
 static void print_by_colour(const dr_variant *v, int n, const int *half) {
   for (int colour = DR_WHITE; colour <= DR_BLACK; colour++) {
     int count[3] = {0, 0, 0};
