@@ -155,12 +155,17 @@ static int ask(hub_engine *h, const game *g, double seconds, dr_move *out, char 
   return 0;
 }
 
+/* After a failure the engine is stopped; the next move starts it afresh. */
+static int start_again(hub_engine *h, err *e) {
+  char command[sizeof h->command]; /* hub_engine_start clears h, its own command with it */
+  snprintf(command, sizeof command, "%s", h->command);
+  return hub_engine_start(h, command, e);
+}
+
 int hub_engine_choose(void *ud, const game *g, double seconds, dr_move *out, char *why, size_t len) {
   hub_engine *h = ud;
   err e;
-  char command[sizeof h->command];
-  snprintf(command, sizeof command, "%s", h->command);
-  if (h->pid <= 0 && hub_engine_start(h, command, &e)) {
+  if (h->pid <= 0 && start_again(h, &e)) {
     snprintf(why, len, "%s", e.msg);
   } else {
     if (ask(h, g, seconds, out, why, len) == 0) return 0;

@@ -44,9 +44,9 @@ expect_lines "match plays each opening twice" "^game   4  A (depth 1) black" -- 
   match template --a depth=1 --b depth=1 --openings "$work/two.txt" --out "$work/games.pdn"
 if [ "$(grep -c '^\[Result "' "$work/games.pdn")" -eq 4 ] && grep -q "^1\. $(sed -n 2p "$work/two.txt" | cut -c1-5)" "$work/games.pdn"
 then pass; else fail "match --out: $(cat "$work/games.pdn")"; fi
-printf 'a3-b4\na3-a4\n' >"$work/bad.txt"
 expect_lines "the summary splits A's score by colour" "^A as white: +[0-9]* =[0-9]* -[0-9]*; A as black: +[0-9]* =[0-9]* -[0-9]*$" -- \
   match template --a depth=1 --b depth=2 --openings "$work/two.txt"
+printf 'a3-b4\na3-a4\n' >"$work/bad.txt"
 expect_error "an opening that is not legal" "bad.txt:2: move 'a3-a4'" -- \
   match template --a depth=1 --b depth=1 --openings "$work/bad.txt"
 expect_error "a Hub engine that cannot start" "hub engine 'exit 3' did not start" -- \
