@@ -77,8 +77,8 @@ static int book_openings(const cli_args *a, const ruleset *rs, const dr_position
     cli_error("%s", e.msg);
     return CLI_FAILED;
   }
-  printf("# %s openings of %d plies, scored by a search of %d plies (White's view), within %.1f men\n",
-         rs->v->name, plies, o.depth, OPENINGS_MARGIN / 100.0);
+  printf("# %s openings of %d plies, scored by a search of %d plies (%s's view), within %.1f men\n",
+         rs->v->name, plies, o.depth, side_name(rs->v, DR_WHITE), OPENINGS_MARGIN / 100.0);
   walk(&g, plies, &o);
   printf("# %d of %d lines kept\n", o.kept, o.seen);
   game_free(&g);
@@ -118,9 +118,11 @@ static int book_command(const cli_args *a, const char *sub, const ruleset *rs, c
   dr_move m;
   game g;
   int score;
-  if (book_path(rs, a->dir, path, sizeof path, &e)) return cli_error("%s", e.msg), CLI_FAILED;
-  if (strcmp(sub, "build") == 0) return build(a, rs, start, path);
-  if (book_open(rs, path, &b, &e) || game_init(&g, rs, start, &e)) {
+  if (strcmp(sub, "build") == 0) {
+    if (book_path(rs, a->dir, path, sizeof path, &e)) return cli_error("%s", e.msg), CLI_FAILED;
+    return build(a, rs, start, path);
+  }
+  if (book_open_rules(rs, a->dir, &b, path, sizeof path, &e) || game_init(&g, rs, start, &e)) {
     book_close(b);
     return cli_error("%s", e.msg), CLI_FAILED;
   }
@@ -129,9 +131,9 @@ static int book_command(const cli_args *a, const char *sub, const ruleset *rs, c
     move_text_short(rs->v->geometry, &g.legal, &m, geometry_has_numbers(rs->v->geometry) ? NOTATION_NUMERIC
                                                                                         : NOTATION_ALGEBRAIC,
                     text, sizeof text);
-    printf("book %s  %+.2f  (%d positions)\n", text, score / 100.0, book_size(b));
+    printf("book %s  %+.2f  (%d positions, %s)\n", text, score / 100.0, book_size(b), path);
   } else {
-    printf("not in the book (%d positions)\n", book_size(b));
+    printf("not in the book (%d positions, %s)\n", book_size(b), path);
   }
   game_free(&g);
   book_close(b);

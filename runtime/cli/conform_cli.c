@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "book.h"
 #include "cli.h"
 #include "conform.h"
 
@@ -12,6 +13,27 @@ static void print_check(void *ud, int ok, const char *check, const char *detail)
   (void)ud;
   printf("%s %s%s%s\n", ok ? "PASS" : "FAIL", check, !ok && detail && *detail ? ": " : "", ok ? "" : detail);
   fflush(stdout);
+}
+
+/* Each book the plugin ships opens with its preset's rules: every line a position and
+** one of its legal moves there (the engine would play without a book that does not). */
+static void check_books(const dr_variant *v, conform_counts *c) {
+  for (const dr_book *b = v->books; b && b->preset; b++) {
+    char check[200], source[256];
+    ruleset rs;
+    book *bk = NULL;
+    err e = {""};
+    int ok = rules_load(&rs, v, b->preset, &e) == 0;
+    if (ok) {
+      ok = book_open_shipped(&rs, &bk, source, sizeof source, &e) == 0;
+      rules_free(&rs);
+    }
+    snprintf(check, sizeof check, "the %s book reads with its preset's rules (%d positions)", b->preset,
+             book_size(bk));
+    print_check(NULL, ok, check, e.msg);
+    book_close(bk);
+    ok ? c->passed++ : c->failed++;
+  }
 }
 
 int cmd_conform(registry *reg, const cli_args *a) {
@@ -32,6 +54,7 @@ int cmd_conform(registry *reg, const cli_args *a) {
   o.depth = a->depth;
   printf("PASS load %s (%s)\n", p->path, p->v.name);
   conform_descriptor(&p->v, print_check, NULL, &c);
+  check_books(&p->v, &c);
   conform_perft(&p->v, &o, print_check, NULL, &c);
   conform_games(&p->v, &o, print_check, NULL, &c);
   if (a->cases) {

@@ -86,6 +86,15 @@ static int validate_presets(const dr_variant *v, err *e) {
   return 0;
 }
 
+static int validate_books(const dr_variant *v, err *e) {
+  for (int n = 0; v->books && v->books[n].preset; n++) {
+    if (n >= DR_MAX_PRESETS) return err_set(e, "more than %d books", DR_MAX_PRESETS);
+    if (!name_is_valid(v->books[n].preset, PLUGIN_NAME_MAX)) return err_set(e, "book %d has an invalid preset name", n);
+    if (!v->books[n].text) return err_set(e, "the %s book has no text", v->books[n].preset);
+  }
+  return 0;
+}
+
 static int side_letter_ok(char c) { return c >= 'A' && c <= 'Z' && c != 'K' && c != 'F' && c != 'H'; }
 
 /* The full form of a GameType ("25,W,8,8,A0,0", the PDN standard's regex) must say
@@ -156,7 +165,7 @@ int plugin_validate(const dr_variant *v, err *e) {
     return err_set(e, "variant %s declares %d points, more than %d", v->name, v->geometry->npoints,
                    DR_MAX_POINTS);
   if (validate_geometry(v->geometry, e)) return err_prefix(e, "variant %s", v->name);
-  if (validate_options(v, e) || validate_presets(v, e) || validate_conventions(v, e))
+  if (validate_options(v, e) || validate_presets(v, e) || validate_books(v, e) || validate_conventions(v, e))
     return err_prefix(e, "variant %s", v->name);
   return 0;
 }

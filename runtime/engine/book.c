@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "egdb.h"
 #include "notation.h"
@@ -100,21 +101,45 @@ static int read_book(book *b, const ruleset *rs, const char *path, char *text, e
   return rc;
 }
 
-int book_open(const ruleset *rs, const char *path, book **out, err *e) {
-  size_t len;
-  *out = NULL;
-  char *text = read_file(path, &len, e);
-  if (!text) return -1;
+/* A book from its text ('text' is consumed), 'name' in messages. */
+static int book_from_text(const ruleset *rs, const char *name, char *text, size_t len, book **out, err *e) {
   book *b = xmalloc(sizeof *b);
   b->mask = 63;
   b->count = 0;
   b->slot = xmalloc((b->mask + 1) * sizeof *b->slot);
   memset(b->slot, 0, (b->mask + 1) * sizeof *b->slot);
-  int rc = memchr(text, '\0', len) ? err_set(e, "%s: not an opening book", path) : read_book(b, rs, path, text, e);
+  int rc = memchr(text, '\0', len) ? err_set(e, "%s: not an opening book", name) : read_book(b, rs, name, text, e);
   free(text);
   if (rc) book_close(b);
   else *out = b;
   return rc;
+}
+
+int book_open(const ruleset *rs, const char *path, book **out, err *e) {
+  size_t len;
+  *out = NULL;
+  char *text = read_file(path, &len, e);
+  return text ? book_from_text(rs, path, text, len, out, e) : -1;
+}
+
+int book_open_shipped(const ruleset *rs, book **out, char *source, size_t len, err *e) {
+  for (const dr_book *sb = rs->v->books; sb && sb->preset; sb++) {
+    if (strcmp(sb->preset, rs->preset) != 0) continue;
+    snprintf(source, len, "the %s plugin's %s book", rs->v->name, sb->preset);
+    return book_from_text(rs, source, xstrdup(sb->text), strlen(sb->text), out, e);
+  }
+  return 1;
+}
+
+int book_open_rules(const ruleset *rs, const char *dir, book **out, char *source, size_t len, err *e) {
+  *out = NULL;
+  if (book_path(rs, dir, source, len, e)) return -1;
+  if (access(source, F_OK) == 0) return book_open(rs, source, out, e); /* the user's own, even when bad */
+  int rc = book_open_shipped(rs, out, source, len, e);
+  if (rc > 0)
+    err_set(e, "no opening book of these rules: none at %s, none shipped ('draughts book build %s' writes one)",
+            source, rs->v->name);
+  return rc ? -1 : 0;
 }
 
 void book_close(book *b) {

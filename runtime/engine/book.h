@@ -3,8 +3,8 @@
 ** the engine chose, built by the engine itself and played without searching.
 **
 ** A book is a text file per variant and preset (book/VARIANT-PRESET.book in the
-** per-user data folder by default): a header naming the rules it was built for,
-** then one line per position, 'FEN MOVE SCORE DEPTH'.  A book of other rules is
+** per-user data folder by default; a plugin may ship one per preset): a header naming
+** the rules it was built for, then one line per position, 'FEN MOVE SCORE DEPTH'.  A book of other rules is
 ** refused by name; a line that does not read is refused with its line number.
 */
 #ifndef DRAUGHTS_BOOK_H
@@ -25,6 +25,15 @@ DRI_FUNC int book_path(const ruleset *rs, const char *dir, char *out, size_t len
 
 /* Reads a book; -1 and a one-line message when it is missing, of other rules, or bad. */
 DRI_FUNC int book_open(const ruleset *rs, const char *path, book **out, err *e);
+/* The book the engine plays for these rules: the user's own file under 'dir' (NULL: the
+** per-user data folder's book/) where there is one, even one that does not open (a book
+** built for the rules replaces the shipped one), else the one the plugin ships for the
+** preset.  Its path or name goes to 'source'; -1 and a one-line message when it does
+** not open, or there is none. */
+DRI_FUNC int book_open_rules(const ruleset *rs, const char *dir, book **out, char *source, size_t len, err *e);
+/* The book the plugin ships for the preset of 'rs' (its name to 'source'); 1 when it
+** ships none, -1 and a one-line message when it does not open. */
+DRI_FUNC int book_open_shipped(const ruleset *rs, book **out, char *source, size_t len, err *e);
 DRI_FUNC void book_close(book *b);
 DRI_FUNC int book_size(const book *b);
 

@@ -112,7 +112,7 @@ static eval_entry *eval_entry_locked(const ruleset *rs) {
   /* None, or unusable: the search does without (the egdb and book commands say why). */
   if (egdb_open(rs, data_dir, &en->db, &e)) en->db = NULL;
   if (en->db && egdb_counts_overrule(en->db)) egdb_close(en->db), en->db = NULL; /* no probe that cannot hold */
-  if (book_path(rs, data_dir, path, sizeof path, &e) || book_open(rs, path, &en->book, &e)) en->book = NULL;
+  if (book_open_rules(rs, data_dir, &en->book, path, sizeof path, &e)) en->book = NULL;
   return eval_cache[eval_cached++] = en;
 }
 

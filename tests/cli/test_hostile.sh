@@ -131,5 +131,12 @@ out=$("$draughts" conform "$h/geometry.so" 2>&1); rc=$?
 [ $rc -eq 1 ] && echo "$out" | grep -q "^FAIL load .*geometry grid 65536x65536 is out of range" && pass ||
   fail "geometry: conform: exit $rc: $out"
 
+# A shipped book that does not read: conform names its line, the search plays without it.
+out=$("$draughts" conform "$h/book.so" 2>&1); rc=$?
+[ $rc -eq 1 ] && echo "$out" | grep -q "^FAIL the plain book reads .*: the hostile plugin's plain book:2: expected 'FEN MOVE SCORE DEPTH'" &&
+  pass || fail "book: conform: exit $rc: $out"
+expect_error "book: probe" "the hostile plugin's plain book:2: expected" -- book probe "$h/book.so" --dir "$work/none"
+expect_lines "book: the search without it" "^best " -- analyse "$h/book.so" --depth 3 --dir "$work/none"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

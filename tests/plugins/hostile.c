@@ -4,8 +4,9 @@
 ** position; in the positions that follow, each HOSTILE_* build corrupts its first move,
 ** its count or its verdict, so commands reach the bad output inside games, perft
 ** and searches.  test_hostile.sh asserts the one-line refusal for each.
-** HOSTILE_marker is a correct plugin whose constructor leaves a file: tests check
-** that no game file can get it loaded.
+** HOSTILE_book plays correctly and ships a book that does not read.  HOSTILE_marker
+** is a correct plugin whose constructor leaves a file: tests check that no game file
+** can get it loaded.
 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -105,6 +106,11 @@ static int judge(const dr_rules *r, const dr_position *p, const dr_history *h, c
 static const dr_geometry geometry = {16, FILES, FILES, DR_DRAW_SQUARES, 0xFFFF, {0xF000, 0x000F}, points, 0, 0};
 
 static const dr_preset presets[] = {{"plain", "-- the only rules\n"}, {NULL, NULL}};
+#ifdef HOSTILE_book
+/* A book whose header is right and whose first position does not read. */
+static const dr_book books[] = {{"plain", "# draughts opening book 1, rules: hostile preset=plain\nnonsense\n"},
+                                {NULL, NULL}};
+#endif
 
 static const dr_variant descriptor = {
     .abi_version = DR_ABI_VERSION,
@@ -120,6 +126,9 @@ static const dr_variant descriptor = {
     .initial = initial,
     .generate = generate,
     .judge = judge,
+#ifdef HOSTILE_book
+    .books = books,
+#endif
 };
 
 DR_EXPORT const dr_variant *dr_variant_entry(void) { return &descriptor; }

@@ -82,6 +82,25 @@ Test(loader, validation_needs_points_and_names) {
   plugin_close(p);
 }
 
+/* A shipped book names its preset and has a text (what the text says is checked when a
+** search opens it, as a user's book is). */
+Test(loader, books_need_a_preset_name_and_a_text) {
+  err e = {""};
+  plugin *p = plugin_open(TEST_PLUGIN_DIR "/template.so", &e);
+  cr_assert_not_null(p, "%s", e.msg);
+  dr_variant v = p->v;
+  dr_book books[] = {{"Bad Name", ""}, {NULL, NULL}};
+  v.books = books;
+  cr_expect_neq(plugin_validate(&v, &e), 0);
+  cr_expect(strstr(e.msg, "book 0 has an invalid preset name") != NULL, "%s", e.msg);
+  books[0] = (dr_book){"standard", NULL};
+  cr_expect_neq(plugin_validate(&v, &e), 0);
+  cr_expect(strstr(e.msg, "the standard book has no text") != NULL, "%s", e.msg);
+  books[0].text = "";
+  cr_expect_eq(plugin_validate(&v, &e), 0, "%s", e.msg);
+  plugin_close(p);
+}
+
 /* Conventions are checked like the rest of the descriptor. */
 static void expect_conventions_refused(const dr_conventions *c, const char *gametype, const char *reason) {
   err e = {""};

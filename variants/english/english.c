@@ -140,6 +140,7 @@ static const dr_variant variant = {
   .quiet_count = english_quiet_count,
   .draw_count = en_draw_count,
   .conventions = &conventions,
+  .books = dr_embedded_books,
 };
 
 DR_EXPORT const dr_variant *dr_variant_entry(void) { return &variant; }

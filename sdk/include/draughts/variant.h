@@ -148,6 +148,12 @@ typedef struct dr_preset {
   const char *script;
 } dr_preset;
 
+/* An opening book shipped with the plugin: the text of the book of one preset. */
+typedef struct dr_book {
+  const char *preset;
+  const char *text;
+} dr_book;
+
 /* ------------------------------------------------------------- judgement */
 
 /* What the runtime knows of the game's history when it asks for a verdict. */
@@ -291,6 +297,13 @@ typedef struct dr_variant {
   ** 'dr_conventions').  Appended to ABI 1: NULL, or missing from a plugin built
   ** before it, gives the defaults. */
   const dr_conventions *conventions;
+
+  /* Optional.  Opening books shipped with the plugin, one per preset that has one, in
+  ** the text format 'draughts book build' writes (the rules in its header must be the
+  ** preset's own, or the book is not used); compiled in by 'draughts_add_variant(...
+  ** BOOKS book/PRESET.book)'.  A book the user builds for the same rules replaces it.
+  ** Ends with an entry whose preset is NULL.  Appended to ABI 1. */
+  const dr_book *books;
 } dr_variant;
 
 #define DR_DEFAULT_LEVEL_STREAK (-1) /* 'default_level': the streak chooses (DR_LEVEL_STREAK) */
