@@ -4,8 +4,9 @@
 **
 ** A book is a text file per variant and preset (book/VARIANT-PRESET.book in the
 ** per-user data folder by default; a plugin may ship one per preset): a header naming
-** the rules it was built for, then one line per position, 'FEN MOVE SCORE DEPTH'.  A book of other rules is
-** refused by name; a line that does not read is refused with its line number.
+** the rules it was built for, then one line per position, 'FEN MOVE SCORE DEPTH'.  A
+** book of other rules is refused by name; a line that does not read is refused with
+** its line number.
 */
 #ifndef DRAUGHTS_BOOK_H
 #define DRAUGHTS_BOOK_H
