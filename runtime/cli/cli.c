@@ -40,7 +40,9 @@ static const char usage[] =
     "  perft VARIANT DEPTH       leaf counts per depth (--divide, --paths, --fen)\n"
     "  fen VARIANT FEN           check a position and write it back, in the variant's own\n"
     "                            notation (--numeric, --algebraic choose)\n"
-    "  pdn FILE [VARIANT]        check the games of a PDN file and write them back\n"
+    "  pdn FILE [VARIANT]        check the games of a PDN file and write them back; with\n"
+    "                            --depth D or --time S a position, each move annotated with\n"
+    "                            the engine's score and the move it prefers\n"
     "  conform PLUGIN|VARIANT    the conformance checks (--depth D, --cases rules.txt)\n"
     "  bench [VARIANT...]        perft and search speed of each variant (--depth D, --threads N);\n"
     "                            --server HOST:PORT: N games at once there (--games N, --spectators K)\n"
@@ -475,12 +477,19 @@ static int derived_tag(const char *name) {
   return 0;
 }
 
-static void write_record(const pdn_record *r, const game *g) {
+/* The game written back; with --depth or --time, each move with the engine's comment. */
+static int write_record(const cli_args *a, const pdn_record *r, const game *g) {
   pdn_tag keep[PDN_MAX_TAGS];
   int nkeep = 0;
   for (int i = 0; i < r->ntags; i++)
     if (!derived_tag(r->tags[i].name)) keep[nkeep++] = r->tags[i];
-  pdn_write(stdout, g, keep, nkeep);
+  int annotated = a->depth || a->seconds > 0;
+  char **comments = annotated ? analyse_game(a, g) : NULL;
+  if (annotated && !comments) return -1;
+  pdn_write_comments(stdout, g, keep, nkeep, (const char *const *)comments);
+  fflush(stdout);
+  analyse_game_free(comments, g);
+  return 0;
 }
 
 /* One game of a file: checked to its last move, written back, its notes said. */
@@ -494,15 +503,15 @@ static int check_record(registry *reg, const cli_args *a, const plugin *fallback
     cli_error("%s: game %d: %s", a->args[0], index, e.msg);
     return -1;
   }
-  int rc = pdn_replay(r, &rs, &g, &notes, &e);
+  int rc = pdn_replay(r, &rs, &g, &notes, &e), unwritten = 0;
   if (rc == 0) {
     g.result = pdn_result(r, &g, &notes); /* the file's, unless it gives none */
-    write_record(r, &g);
+    unwritten = write_record(a, r, &g);
     game_free(&g);
   }
   for (int i = 0; i < notes.count; i++) cli_error("%s: game %d: warning: %s", a->args[0], index, notes.line[i]);
   if (rc) cli_error("%s: game %d: %s", a->args[0], index, e.msg);
-  return cli_finish(&rs, rc ? -1 : 0);
+  return cli_finish(&rs, rc || unwritten ? -1 : 0);
 }
 
 /* Every game of the file is checked: one line for each bad one, and a failure if any. */

@@ -20,6 +20,14 @@ expect_lines "analyse scores a forced win with its distance" "score  *win in 1 .
   analyse template --fen W:Wc3:Bd4 --depth 3
 expect_lines "analyse a finished game" "^game over: 0-1" -- analyse template --fen W:Wa1:Bb2,c3
 expect_lines "analyse on a clock" "^best " -- analyse template --time 0.2 --hash 8
+printf '[Variant "template"]\n[SetUp "1"]\n[FEN "W:Wb4,d4,e3,f2:Bb6,d6,g7,h8"]\n1. b4-a5 *\n' >"$work/slip.pdn"
+expect_lines "pdn --depth names the move the engine prefers" "^1\. b4-a5 {+[0-9.]*, best d4-c5 +[0-9.]*} \*$" -- \
+  pdn "$work/slip.pdn" --depth 10 --threads 1
+printf '[Variant "template"]\n[SetUp "1"]\n[FEN "W:Wc3:Bd4"]\n1. c3xe5 1-0\n' >"$work/won.pdn"
+expect_lines "pdn --depth scores the winning move" "^1\. c3xe5 {win in 1} 1-0$" -- pdn "$work/won.pdn" --depth 3
+printf '[Variant "template"]\n1. c3-d4 f6-e5 2. d4xf6 *\n' >"$work/three.pdn"
+expect_lines "pdn --time comments every move" "^1\. c3-d4 {[^}]*} f6-e5 {[^}]*} 2\. d4xf6 {[^}]*} \*$" -- \
+  pdn "$work/three.pdn" --time 0.05 --hash 8
 expect_lines "match prints every game" "^game   2  A (level 2) black" -- match template --a 2 --b 1 --games 2
 expect_lines "match prints the score and Elo" "^level 2 vs random: +[0-9]* =[0-9]* -[0-9]*, score [0-9.]*/2 " -- \
   match template --a 2 --b random --games 2
