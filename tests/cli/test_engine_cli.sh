@@ -25,6 +25,11 @@ expect_lines "pdn --depth names the move the engine prefers" "^1\. b4-a5 {+[0-9.
   pdn "$work/slip.pdn" --depth 10 --threads 1
 printf '[Variant "template"]\n[SetUp "1"]\n[FEN "W:Wc3:Bd4"]\n1. c3xe5 1-0\n' >"$work/won.pdn"
 expect_lines "pdn --depth scores the winning move" "^1\. c3xe5 {win in 1} 1-0$" -- pdn "$work/won.pdn" --depth 3
+printf '[Variant "template"]\n[SetUp "1"]\n[FEN "W:WKa1:BKh8"]\n1. a1-b2 h8-g7 2. b2-a1 g7-h8 3. a1-b2 h8-g7 4. b2-a1 g7-h8 5. a1-b2 h8-g7 1/2-1/2\n' \
+  >"$work/played_on.pdn"
+expect_lines "pdn --depth scores moves played past the rules' draw as drawn" \
+  " g7-h8 {+0\.00} 5\. a1-b2 {+0\.00} h8-g7 {+0\.00} 1/2-1/2$" -- \
+  pdn "$work/played_on.pdn" --depth 4 --threads 1
 printf '[Variant "template"]\n1. c3-d4 f6-e5 2. d4xf6 *\n' >"$work/three.pdn"
 expect_lines "pdn --time comments every move" "^1\. c3-d4 {[^}]*} f6-e5 {[^}]*} 2\. d4xf6 {[^}]*} \*$" -- \
   pdn "$work/three.pdn" --time 0.05 --hash 8
