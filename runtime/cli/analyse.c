@@ -160,7 +160,7 @@ static int search_positions(const cli_args *a, const game *g, int *score, dr_mov
   if (analyse_limits(a, &l)) return -1;
   if (search_prepare(g->rs, &e) || game_init(&at, g->rs, &g->ply[0].pos, &e)) return annotate_failed(e.msg);
   int rc = 0;
-  for (int i = 0; i <= g->count && rc == 0; i++) {
+  for (int i = 0; rc == 0; i++) {
     rc = search_one(&at, &l, i, score, best, has);
     if (rc || i == g->count) break;
     /* a record may play on after a draw rule ended the game: so does the replay */
@@ -205,8 +205,8 @@ char **analyse_game(const cli_args *a, const game *g) {
   return comments;
 }
 
-void analyse_game_free(char **comments, const game *g) {
+void analyse_game_free(char **comments) {
   if (!comments) return;
-  for (int i = 0; i < g->count; i++) free(comments[i]);
+  for (char **c = comments; *c; c++) free(*c);
   free(comments);
 }

@@ -488,7 +488,7 @@ static int write_record(const cli_args *a, const pdn_record *r, const game *g) {
   if (annotated && !comments) return -1;
   pdn_write_comments(stdout, g, keep, nkeep, (const char *const *)comments);
   fflush(stdout);
-  analyse_game_free(comments, g);
+  analyse_game_free(comments);
   return 0;
 }
 

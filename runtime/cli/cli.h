@@ -87,9 +87,9 @@ DRI_FUNC int cmd_bench(registry *reg, const cli_args *a);
 DRI_FUNC int cmd_analyse(registry *reg, const cli_args *a);
 /* The engine's comment on each move of 'g' (--depth or --time a position): the score
 ** the move leaves its player, and a better move where the engine sees one; NULL
-** after printing the error.  analyse_game_free releases it. */
+** after printing the error.  The list ends with NULL; analyse_game_free releases it. */
 DRI_FUNC char **analyse_game(const cli_args *a, const game *g);
-DRI_FUNC void analyse_game_free(char **comments, const game *g);
+DRI_FUNC void analyse_game_free(char **comments);
 DRI_FUNC int cmd_hub(registry *reg, const cli_args *a);
 DRI_FUNC int cmd_dxp(registry *reg, const cli_args *a);
 DRI_FUNC int cmd_match(registry *reg, const cli_args *a);
