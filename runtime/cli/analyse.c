@@ -60,9 +60,7 @@ static int analyse_limits(const cli_args *a, search_limits *l) {
   l->seconds = a->seconds;
   if (!l->depth && l->seconds <= 0) l->seconds = ANALYSE_DEFAULT_SECONDS;
   l->threads = a->threads;
-  size_t used = a->hash ? search_set_hash((size_t)a->hash) : 0;
-  if (used != (size_t)a->hash) /* said, and the analysis goes on */
-    cli_error("--hash %d MB is more than this machine's memory allows: using %zu MB", a->hash, used);
+  cli_hash(a);
   if (search_clear_hash(&e) == 0) return 0; /* allocate the table before the clock starts */
   cli_error("%s", e.msg);
   return -1;

@@ -327,6 +327,12 @@ int cli_notation(const cli_args *a, const dr_variant *v) {
   return -1;
 }
 
+void cli_hash(const cli_args *a) {
+  size_t used = a->hash ? search_set_hash((size_t)a->hash) : 0;
+  if (used != (size_t)a->hash)
+    cli_error("--hash %d MB is more than this machine's memory allows: using %zu MB", a->hash, used);
+}
+
 int cli_position(const cli_args *a, const ruleset *rs, dr_position *p) {
   err e;
   if (fen_read(rs, a->fen ? a->fen : "start", p, &e) == 0) return 0;

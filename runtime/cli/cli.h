@@ -68,6 +68,10 @@ DRI_FUNC const plugin *cli_variant(registry *reg, const cli_args *a, const char 
 /* The starting position: --fen, or the variant's start; prints the error. */
 DRI_FUNC int cli_position(const cli_args *a, const ruleset *rs, dr_position *p);
 
+/* --hash MB as the size of the engine's tables; more than the machine holds is said
+** (one line) and the most it holds is used. */
+DRI_FUNC void cli_hash(const cli_args *a);
+
 /* The notation a command writes: --numeric or --algebraic, else the variant's own (as
 ** its PDN is written); -1 with the error printed for --numeric on a board without numbers. */
 DRI_FUNC int cli_notation(const cli_args *a, const dr_variant *v);

@@ -61,6 +61,15 @@ static void print_summary(const selfplay_player *pa, const selfplay_player *pb, 
   if (hi >= 1) printf(" to +inf)\n"); else printf(" to %+.0f)\n", elo_of(hi));
 }
 
+/* How long each player took, on its own clock: a time per move kept on average runs
+** long on a few moves, and an engine's idea of its time may not be ours. */
+static void print_times(const selfplay_times t[2]) {
+  for (int i = 0; i < 2; i++)
+    printf("%s%c took %.3f s a move on average, %.3f s at most (%ld moves)", i ? "; " : "", 'A' + i,
+           t[i].moves ? t[i].seconds / (double)t[i].moves : 0.0, t[i].longest, t[i].moves);
+  printf("\n");
+}
+
 typedef struct match_report {
   const dr_variant *v;
   const selfplay_player *a, *b;
@@ -125,13 +134,15 @@ static int play_match(const cli_args *a, const ruleset *rs, const dr_position *s
   int n = a->games ? a->games : openings ? 2 * nopenings : MATCH_DEFAULT_GAMES;
   int *half = xmalloc((size_t)n * sizeof(int));
   match_report report = {rs->v, pa, pb, half, a->out ? fopen(a->out, "w") : NULL};
+  selfplay_times times[2] = {{0}};
   selfplay_match m = {.rs = rs, .start = start, .a = pa, .b = pb, .seed = MATCH_SEED, .games = n,
                       .done = report_game, .ud = &report, .keep_games = report.pdn != NULL,
-                      .openings = openings, .nopenings = nopenings};
+                      .openings = openings, .nopenings = nopenings, .times = times};
   int rc = CLI_OK;
   pa->threads = pb->threads = a->threads;
   pa->seconds = pb->seconds = a->seconds; /* --time scales the timed levels and is the Hub engine's */
   pa->cpu_clock = pb->cpu_clock = a->cpu_time;
+  cli_hash(a); /* each timed player's table */
   if (a->out && !report.pdn) {
     cli_error("--out %s: cannot write it", a->out);
     rc = CLI_FAILED;
@@ -143,6 +154,7 @@ static int play_match(const cli_args *a, const ruleset *rs, const dr_position *s
     print_by_colour(rs->v, n, half); /* before the summary, which scripts read as the last line */
     print_forfeits(pa, ea);
     print_forfeits(pb, eb);
+    print_times(times);
     print_summary(pa, pb, n, half);
   }
   if (report.pdn) fclose(report.pdn);

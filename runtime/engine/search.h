@@ -44,6 +44,12 @@ typedef struct search_limits {
   ** clock): nothing saved carries over, so the search goes on until it runs out, where
   ** a clock's share stops starting iterations it is not likely to finish. */
   int fixed_time;
+  /* Added: 1 when 'seconds' is a time per move to keep on average over the game, as
+  ** engines playing at a time per move keep theirs (cake++ takes between half and
+  ** four times it): the search spends less of it while its best move holds from
+  ** depth to depth, more when the move changes or the score falls, and up to four
+  ** times it to finish an iteration. */
+  int average_time;
 } search_limits;
 
 typedef struct search_info {

@@ -27,7 +27,8 @@ int selfplay_parse_player(const char *spec, const char *flag, selfplay_player *p
   for (char *opt = strrchr(text, ','); opt; *opt = '\0', opt = strrchr(text, ',')) {
     if (strcmp(opt, ",noegdb") == 0) p->no_egdb = 1;
     else if (strcmp(opt, ",nobook") == 0) p->no_book = 1;
-    else return err_set(e, "%s: '%s' is not an option of a player (,noegdb and ,nobook are)", flag, opt + 1);
+    else if (strcmp(opt, ",average") == 0) p->average_time = 1;
+    else return err_set(e, "%s: '%s' is not an option of a player (,noegdb, ,nobook and ,average are)", flag, opt + 1);
   }
   if (strcmp(text, "random") == 0) {
     snprintf(p->name, sizeof p->name, "random");
@@ -42,8 +43,8 @@ int selfplay_parse_player(const char *spec, const char *flag, selfplay_player *p
                    SEARCH_LEVELS, text);
   if (depth) p->depth = (int)n;
   else p->level = (int)n;
-  snprintf(p->name, sizeof p->name, depth ? "depth %ld%s%s" : "level %ld%s%s", n, p->no_egdb ? " no egdb" : "",
-           p->no_book ? " no book" : "");
+  snprintf(p->name, sizeof p->name, depth ? "depth %ld%s%s%s" : "level %ld%s%s%s", n, p->no_egdb ? " no egdb" : "",
+           p->no_book ? " no book" : "", p->average_time ? " average time" : "");
   return 0;
 }
 
@@ -143,7 +144,8 @@ static int choose(const game *g, const selfplay_player *p, rng *r, dr_move *out)
   } else {
     search_level_limits(p->level, &l);
     l.seed = rng_next(r);
-    if (p->seconds > 0 && l.seconds > 0) l.seconds = p->seconds, l.fixed_time = 1;
+    if (p->seconds > 0 && l.seconds > 0) l.seconds = p->seconds, l.fixed_time = !p->average_time;
+    l.average_time = p->average_time;
     l.keep_table = p->level == SEARCH_LEVELS; /* the lower levels' lapses stay as they were */
   }
   if (p->threads) l.threads = p->threads;
@@ -154,9 +156,15 @@ static int choose(const game *g, const selfplay_player *p, rng *r, dr_move *out)
   return search_best(g, &l, NULL, NULL, NULL, out, NULL);
 }
 
-/* One game from 'start'; returns White's half-points. */
+static void add_time(selfplay_times *t, double seconds) {
+  t->seconds += seconds;
+  if (seconds > t->longest) t->longest = seconds;
+  t->moves++;
+}
+
+/* One game from 'start'; returns White's half-points.  'times' gets each colour's. */
 static int play_game(game *g, const opening *start, const selfplay_player *white, const selfplay_player *black,
-                     uint64_t game_seed, char *why, size_t len) {
+                     uint64_t game_seed, selfplay_times times[2], char *why, size_t len) {
   err e;
   rng r = {game_seed};
   for (int i = 0; i < start->nplies; i++)
@@ -167,15 +175,20 @@ static int play_game(game *g, const opening *start, const selfplay_player *white
   char forfeit[128] = "";
   while (g->result == DR_ONGOING && g->count < SELFPLAY_MAX_PLIES) {
     dr_move mv;
-    const selfplay_player *p = game_position(g)->turn == DR_WHITE ? white : black;
+    int turn = game_position(g)->turn;
+    const selfplay_player *p = turn == DR_WHITE ? white : black;
     if (p->external) {
-      double seconds = p->seconds > 0 ? p->seconds : 1.0;
-      if (p->external(p->external_ud, g, seconds, &mv, forfeit, sizeof forfeit) == 0 && game_play(g, &mv, &e) == 0)
-        continue;
+      double seconds = p->seconds > 0 ? p->seconds : 1.0, t0 = now_seconds();
+      int answered = p->external(p->external_ud, g, seconds, &mv, forfeit, sizeof forfeit) == 0;
+      add_time(&times[turn], now_seconds() - t0);
+      if (answered && game_play(g, &mv, &e) == 0) continue;
       game_resign(g); /* a program that cannot answer loses */
       break;
     }
-    if (choose(g, p, &r, &mv) || game_play(g, &mv, &e)) break;
+    double t0 = p->cpu_clock ? thread_seconds() : now_seconds();
+    int chosen = choose(g, p, &r, &mv) == 0;
+    add_time(&times[turn], (p->cpu_clock ? thread_seconds() : now_seconds()) - t0);
+    if (!chosen || game_play(g, &mv, &e)) break;
   }
   snprintf(why, len, "%s%s%s, %d plies", g->result == DR_ONGOING ? "move cap" : g->why, *forfeit ? ": " : "",
            forfeit, g->count);
@@ -218,17 +231,25 @@ static void run_one(pool *pl, int i) {
   uint64_t pair_seed = m->seed + (uint64_t)(i / 2);
   err e;
   game g;
+  selfplay_times times[2] = {{0}};
   if (game_init(&g, m->rs, m->start, &e)) {
     f->half = 1;
     snprintf(f->why, sizeof f->why, "%s", e.msg);
   } else {
     int white_half = play_game(&g, &pl->openings[i / 2], a_white ? m->a : m->b, a_white ? m->b : m->a,
-                               pair_seed * 31 + (uint64_t)a_white, f->why, sizeof f->why);
+                               pair_seed * 31 + (uint64_t)a_white, times, f->why, sizeof f->why);
     f->half = a_white ? white_half : 2 - white_half;
     if (m->keep_games) f->g = g, f->has_game = 1;
     else game_free(&g);
   }
   pthread_mutex_lock(&pl->lock);
+  if (m->times)
+    for (int player = 0; player < 2; player++) {
+      const selfplay_times *t = &times[player == 0 ? !a_white : a_white];
+      selfplay_times *sum = &m->times[player];
+      sum->seconds += t->seconds, sum->moves += t->moves;
+      if (t->longest > sum->longest) sum->longest = t->longest;
+    }
   f->done = 1;
   report_ready(pl);
   pthread_mutex_unlock(&pl->lock);

@@ -21,6 +21,7 @@ typedef struct selfplay_player {
   int no_egdb;          /* ",noegdb": without the endgame databases */
   int no_book;          /* ",nobook": without the opening book */
   int cpu_clock;        /* its time is processor time (search_limits.cpu_clock) */
+  int average_time;     /* ",average": 'seconds' a move on average (search_limits.average_time) */
   char name[96];
   /* Another program choosing the moves (an engine speaking the Hub protocol): 0
   ** and a legal move, or -1 with the reason in 'why', and it loses the game.
@@ -28,6 +29,13 @@ typedef struct selfplay_player {
   int (*external)(void *ud, const game *g, double seconds, dr_move *out, char *why, size_t len);
   void *external_ud;
 } selfplay_player;
+
+/* The time a player took for its moves, on its own clock (a Hub engine's: the wall
+** clock from the question to the answer). */
+typedef struct selfplay_times {
+  double seconds, longest;
+  long moves;
+} selfplay_times;
 
 #define SELFPLAY_OPENING_MAX 16 /* plies of an opening */
 
@@ -37,7 +45,7 @@ typedef struct selfplay_opening {
   dr_move move[SELFPLAY_OPENING_MAX];
 } selfplay_opening;
 
-/* Parses "3", "random" or "depth=5", perhaps with ",noegdb" and ",nobook"; fills 'name'
+/* Parses "3", "random" or "depth=5", perhaps with ",noegdb", ",nobook" and ",average"; fills 'name'
 ** (and clears 'external').  The message names 'flag'. */
 DRI_FUNC int selfplay_parse_player(const char *text, const char *flag, selfplay_player *p, err *e);
 
@@ -61,6 +69,7 @@ typedef struct selfplay_match {
   ** score in half-points, 'why' how the game ended, 'g' the game if 'keep_games'. */
   void (*done)(void *ud, int index, int a_white, int half, const char *why, const game *g);
   void *ud;
+  selfplay_times *times; /* NULL, or [0] A's and [1] B's, added to as games end */
 } selfplay_match;
 
 /* Plays the match; -1 and a message when a game cannot start. */

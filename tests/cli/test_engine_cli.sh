@@ -42,6 +42,14 @@ expect_lines "bench prints search figures" "^template .* search [0-9]*  4 positi
 expect_lines "match on processor time" "^level 6 vs level 5: " -- \
   match template --a 6 --b 5 --time 0.01 --cpu-time --threads 1 --games 2
 expect_lines "match at a fixed depth" "^depth 3 vs random: " -- match template --a depth=3 --b random --games 2
+expect_lines "match says how long each player took" \
+  "^A took [0-9.]* s a move on average, [0-9.]* s at most ([1-9][0-9]* moves); B took [0-9.]* s a move on average, " -- \
+  match template --a 6,average --b 6 --time 0.01 --cpu-time --threads 1 --games 2
+expect_lines "match names a player that keeps its time on average" "^level 6 average time vs level 6: " -- \
+  match template --a 6,average --b 6 --time 0.01 --cpu-time --threads 1 --games 2
+expect_error "match with a misspelt player option" \
+  "--a: 'avrage' is not an option of a player (,noegdb, ,nobook and ,average are)" -- \
+  match template --a 6,avrage --b 6 --games 2
 expect_lines "bench prints the cost of a Lua hook" \
   "^template *perft *[0-9]*  no script *[0-9.]* Mnodes/s  no-op Lua filter *[0-9.]* Mnodes/s" -- \
   bench template --depth 2 --threads 1
