@@ -30,11 +30,13 @@ int selfplay_parse_player(const char *spec, const char *flag, selfplay_player *p
     else if (strcmp(opt, ",average") == 0) p->average_time = 1;
     else return err_set(e, "%s: '%s' is not an option of a player (,noegdb, ,nobook and ,average are)", flag, opt + 1);
   }
+  int depth = strncmp(text, "depth=", 6) == 0;
+  if (p->average_time && (depth || strcmp(text, "random") == 0))
+    return err_set(e, "%s: ',average' is for a level, whose time it keeps on average, not for '%s'", flag, text);
   if (strcmp(text, "random") == 0) {
     snprintf(p->name, sizeof p->name, "random");
     return 0;
   }
-  int depth = strncmp(text, "depth=", 6) == 0;
   const char *number = depth ? text + 6 : text;
   long n = strtol(number, &end, 10);
   long max = depth ? 60 : SEARCH_LEVELS;

@@ -50,6 +50,8 @@ expect_lines "match names a player that keeps its time on average" "^level 6 ave
 expect_error "match with a misspelt player option" \
   "--a: 'avrage' is not an option of a player (,noegdb, ,nobook and ,average are)" -- \
   match template --a 6,avrage --b 6 --games 2
+expect_error "match with a depth kept on average" "--b: ',average' is for a level, whose time it keeps on average" -- \
+  match template --a 6 --b depth=4,average --games 2
 expect_lines "bench prints the cost of a Lua hook" \
   "^template *perft *[0-9]*  no script *[0-9.]* Mnodes/s  no-op Lua filter *[0-9.]* Mnodes/s" -- \
   bench template --depth 2 --threads 1
