@@ -7,7 +7,6 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cli.h"
 #include "game.h"
@@ -157,8 +156,7 @@ static void bench_search(const cli_args *a, registry *reg, const char *variant) 
   if (!cli_variant(reg, &b, variant, &rs)) return;
   if (cli_position(&b, &rs, &start) == 0) {
     int npos = bench_positions(&rs, &start, pos), depth = bench_depth(&rs, &start);
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    int all = a->threads ? a->threads : cores > 0 ? (int)cores : 1;
+    int all = a->threads ? a->threads : cpu_cores();
     bench_search_threads(&rs, pos, npos, depth, 1);
     if (all > 1) bench_search_threads(&rs, pos, npos, depth, all);
   }

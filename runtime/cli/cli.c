@@ -68,7 +68,8 @@ static const char usage[] =
     "  egdb build VARIANT        endgame databases of up to N pieces (--pieces N, --dir D)\n"
     "  egdb probe VARIANT --fen F  a position's value and best move; egdb verify VARIANT\n"
     "  tune VARIANT --script S   a Lua script fits the engine's weights: sdk/tune/texel.lua\n"
-    "                            (--out FILE, --games N, --depth D, --eval START.lua)\n"
+    "                            (--out FILE, --games N, --depth D, --eval START.lua,\n"
+    "                            --label-depth D: fit to searches of D plies too)\n"
     "  scores                    records per variant and level, marks, streaks, recent games\n"
     "                            (--variant V, --profile NICK, --export FILE, --import FILE, --pdn ID)\n"
     "  friends [invite | accept CODE | remove NICK]\n"
@@ -216,6 +217,7 @@ static int *count_option(cli_args *a, const char *flag, long *max) {
   if (strcmp(flag, "--spectators") == 0) return *max = 100, &a->spectators;
   if (strcmp(flag, "--plies") == 0) return *max = 16, &a->plies;
   if (strcmp(flag, "--pieces") == 0) return *max = 8, &a->pieces;
+  if (strcmp(flag, "--label-depth") == 0) return *max = 20, &a->label_depth;
   return NULL;
 }
 

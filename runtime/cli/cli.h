@@ -38,6 +38,7 @@ typedef struct cli_args {
   const char *openings;          /* match: a file of openings, one a line */
   int threads, hash, games;      /* engine commands: 0 for the defaults */
   int plies, pieces;             /* book openings, egdb build: 0 for the defaults */
+  int label_depth;               /* tune: offered to the script; 0: absent */
   const char *dir;               /* egdb, book: where their files are (--dir) */
   int depth;    /* 0: the command's default */
   int divide, paths, numeric, algebraic; /* --numeric, --algebraic: the notation asked for */

@@ -37,6 +37,7 @@ int cmd_tune(registry *reg, const cli_args *a) {
   ruleset rs;
   dr_position start;
   tune_config t = {.rs = &rs, .start = &start, .jobs = a->threads, .games = a->games, .depth = a->depth,
+                   .label_depth = a->label_depth,
                    .script = a->script};
   eval_weights tuned;
   err e;

@@ -12,6 +12,7 @@
 #include <sys/random.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 void err_one_line(char *s) {
   for (; *s; s++)
@@ -114,6 +115,11 @@ double thread_seconds(void) {
   struct timespec ts;
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
   return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+int cpu_cores(void) {
+  long n = sysconf(_SC_NPROCESSORS_ONLN);
+  return n > 0 ? (int)n : 1;
 }
 
 void os_random(void *out, size_t n) {

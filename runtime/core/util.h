@@ -80,5 +80,7 @@ DRI_FUNC double now_seconds(void);
 DRI_FUNC struct timespec deadline_after_ms(int ms);
 /* The calling thread's processor time in seconds. */
 DRI_FUNC double thread_seconds(void);
+/* The processors online (at least 1): how many threads 'every core' means. */
+DRI_FUNC int cpu_cores(void);
 
 #endif

@@ -19,7 +19,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "book.h"
 #include "egdb.h"
@@ -745,11 +744,7 @@ static void worker_free(worker *w) {
 /* ---------------------------------------------------------------- setup */
 
 static int thread_count(const search_limits *l) {
-  int n = l->threads;
-  if (n <= 0) {
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    n = cores > 0 ? (int)cores : 1;
-  }
+  int n = l->threads > 0 ? l->threads : cpu_cores();
   return n > MAX_THREADS ? MAX_THREADS : n;
 }
 

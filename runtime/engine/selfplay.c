@@ -10,7 +10,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #define OPENING_PLIES 4       /* random plies before the engines take over, at first */
 #define OPENING_MAX_PLIES SELFPLAY_OPENING_MAX
@@ -270,8 +269,7 @@ static void *pool_worker(void *arg) {
 
 static int job_count(const selfplay_match *m) {
   if (!selfplay_parallel_safe(m->a) || !selfplay_parallel_safe(m->b)) return 1;
-  long cores = sysconf(_SC_NPROCESSORS_ONLN);
-  int jobs = m->jobs > 0 ? m->jobs : cores > 0 ? (int)cores : 1;
+  int jobs = m->jobs > 0 ? m->jobs : cpu_cores();
   if (jobs > 64) jobs = 64;
   return jobs < m->games ? jobs : m->games > 0 ? m->games : 1;
 }

@@ -12,6 +12,7 @@
 #include <lauxlib.h>
 #include <lua.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,23 +26,29 @@
 #define TUNE_MAX_GAMES 100000        /* self-play games one script may play in all */
 #define TUNE_MAX_DEPTH 20            /* plies the players of those games may search */
 #define TUNE_POSITIONS_PER_INSTRUCTION 64 /* what tune.error charges to the script's budget */
+#define TUNE_MAX_SCORED 2000000      /* positions one script may have searched for their scores */
+#define TUNE_MAX_JOBS 64
 
 /* What the library functions reach through their upvalue. */
 typedef struct tuner {
   const tune_config *cfg;
-  int games; /* played so far */
+  int games;  /* played so far */
+  int scored; /* positions searched for their scores so far */
 } tuner;
 
-/* A sample: quiet positions of self-play games, each with its game's result.  The
-** positions are held through the script's allocator, so they count against its
-** memory cap; when it refuses, the sample is 'full' and the script is done. */
+/* A sample: quiet positions of self-play games, each with its game's result and,
+** if asked, the score a search gives it.  The positions are held through the
+** script's allocator, so they count against its memory cap; when it refuses, the
+** sample is 'full' and the script is done. */
 typedef struct sample_entry {
   dr_position pos;
   float result; /* for White: 1, 0.5 or 0 */
+  float score;  /* for White, a man 100: a search's (tune.sample's score_depth) */
 } sample_entry;
 
 typedef struct sample {
   int count, cap, full;
+  int score_depth; /* 0: no scores */
   sample_entry *entry;
   lua_Alloc alloc;
   void *alloc_ud;
@@ -111,7 +118,7 @@ static void harvest_game(void *ud, int index, int a_white, int half, const char 
   for (int i = 0; i + 1 < g->count && !s->full; i++) {
     if (g->ply[i].move.captured || g->ply[i + 1].move.captured) continue;
     if (s->count == s->cap && !sample_resize(s, s->cap ? 2 * s->cap : 4096)) s->full = 1;
-    else s->entry[s->count++] = (sample_entry){g->ply[i].pos, result};
+    else s->entry[s->count++] = (sample_entry){g->ply[i].pos, result, 0};
   }
 }
 
@@ -156,9 +163,81 @@ static void sample_player(lua_State *L, selfplay_player *p) {
   if (p->level == 0) p->depth = opt_int(L, 1, "depth", TUNE_DEFAULT_DEPTH, 1, TUNE_MAX_DEPTH);
 }
 
-/* tune.sample{weights = W, games = N, depth = D | level = L, seed = S} -> sample */
+/* ------------------------------------------------------------ scores */
+
+/* The searches that score a sample's positions, shared by the threads that run them. */
+typedef struct scoring {
+  sample *s;
+  const ruleset *rs;
+  search_limits limits;
+  pthread_mutex_t lock;
+  int next;   /* the next position to take */
+  int failed; /* a search that could not run: its message is in 'e' */
+  err e;
+} scoring;
+
+/* The score for White of a search from 'pos' as a game's first position: its history
+** is not the sample's to know, and a label must not depend on it. */
+static int score_position(scoring *sc, const dr_position *pos, float *out, err *e) {
+  game g;
+  if (game_init(&g, sc->rs, pos, e)) return -1;
+  dr_move best;
+  search_info info;
+  int rc = search_best(&g, &sc->limits, NULL, NULL, NULL, &best, &info);
+  game_free(&g);
+  if (rc) return err_set(e, "a search to score the sample's positions failed (%s)",
+                         rc == SEARCH_NO_MEMORY ? "no memory for its table" : "it found no move");
+  *out = (float)(pos->turn == DR_WHITE ? info.score : -info.score);
+  return 0;
+}
+
+static void *scoring_worker(void *arg) {
+  scoring *sc = arg;
+  for (;;) {
+    pthread_mutex_lock(&sc->lock);
+    int i = sc->failed ? sc->s->count : sc->next++;
+    pthread_mutex_unlock(&sc->lock);
+    if (i >= sc->s->count) return NULL;
+    err e;
+    if (score_position(sc, &sc->s->entry[i].pos, &sc->s->entry[i].score, &e)) {
+      pthread_mutex_lock(&sc->lock);
+      if (!sc->failed) sc->failed = 1, sc->e = e;
+      pthread_mutex_unlock(&sc->lock);
+    }
+  }
+}
+
+/* Scores every position of 's' by a search of 'depth' plies with weights 'w', on every
+** core the script may use.  Each search is single-threaded with a table of its own,
+** so the scores do not depend on how many cores there are. */
+static void score_sample(lua_State *L, sample *s, const eval_weights *w, int depth) {
+  tuner *t = tuner_of(L);
+  if (s->count > TUNE_MAX_SCORED - t->scored)
+    luaL_error(L, "tune.sample: a script may have %d positions scored in all (%d scored, %d asked)",
+               TUNE_MAX_SCORED, t->scored, s->count);
+  t->scored += s->count;
+  eval_ctx *ev = xmalloc(sizeof *ev);
+  eval_init_weights(ev, t->cfg->rs, w);
+  scoring sc = {.s = s, .rs = t->cfg->rs,
+                .limits = {.depth = depth, .threads = 1, .eval = ev, .private_table = 1, .no_book = 1}};
+  pthread_mutex_init(&sc.lock, NULL);
+  int jobs = t->cfg->jobs > 0 ? t->cfg->jobs : cpu_cores(), started = 0;
+  pthread_t tid[TUNE_MAX_JOBS];
+  script_clock_pause(L);
+  for (; started < jobs - 1 && started < TUNE_MAX_JOBS; started++)
+    if (pthread_create(&tid[started], NULL, scoring_worker, &sc)) break;
+  scoring_worker(&sc);
+  for (int j = 0; j < started; j++) pthread_join(tid[j], NULL);
+  script_clock_resume(L);
+  pthread_mutex_destroy(&sc.lock);
+  free(ev);
+  if (sc.failed) luaL_error(L, "%s", sc.e.msg);
+  s->score_depth = depth;
+}
+
+/* tune.sample{weights = W, games = N, depth = D | level = L, seed = S, score_depth = D} -> sample */
 static int l_sample(lua_State *L) {
-  static const char *const known[] = {"weights", "games", "depth", "level", "seed", NULL};
+  static const char *const known[] = {"weights", "games", "depth", "level", "seed", "score_depth", NULL};
   eval_weights w = tuner_of(L)->cfg->start_weights;
   if (!lua_isnoneornil(L, 1)) luaL_checktype(L, 1, LUA_TTABLE);
   check_keys(L, 1, known);
@@ -175,10 +254,12 @@ static int l_sample(lua_State *L) {
   selfplay_match m = {.games = opt_int(L, 1, "games", TUNE_DEFAULT_GAMES, 1, TUNE_MAX_GAMES),
                       .seed = TUNE_SEED + (uint64_t)opt_int(L, 1, "seed", 1, 0, 1 << 30) * 1000003u,
                       .keep_games = 1, .done = harvest_game, .ud = s};
+  int score_depth = opt_int(L, 1, "score_depth", 0, 1, TUNE_MAX_DEPTH);
   count_games(L, "tune.sample", m.games);
   run_match(L, &m, &pa, &w, &pb, &w);
   if (s->full) return script_out_of_memory(L);
   if (s->count < s->cap) sample_resize(s, s->count); /* shrinking never fails */
+  if (score_depth) score_sample(L, s, &w, score_depth);
   return 1;
 }
 
@@ -187,12 +268,18 @@ static int l_sample_len(lua_State *L) {
   return 1;
 }
 
-/* tune.error(sample, W, k) -> mean of (result - 1 / (1 + exp(-k * score / 100)))^2 */
+static double expected_result(double k, double white_score) { return 1.0 / (1.0 + exp(-k * white_score / 100.0)); }
+
+/* tune.error(sample, W, k [, lambda]) -> mean of (target - 1 / (1 + exp(-k * eval / 100)))^2, the target
+** being (1 - lambda) * result + lambda * 1 / (1 + exp(-k * search / 100)) */
 static int l_error(lua_State *L) {
   const sample *s = luaL_checkudata(L, 1, SAMPLE_META);
   eval_weights w;
   check_weights(L, 2, &w);
-  double k = luaL_checknumber(L, 3);
+  double k = luaL_checknumber(L, 3), lambda = luaL_optnumber(L, 4, 0);
+  if (!(lambda >= 0 && lambda <= 1)) return luaL_error(L, "lambda must be from 0 to 1");
+  if (lambda > 0 && !s->score_depth)
+    return luaL_error(L, "the sample holds no search scores: take it with tune.sample{score_depth = D}");
   if (s->count == 0) return luaL_error(L, "the sample holds no positions");
   script_charge(L, (double)s->count / TUNE_POSITIONS_PER_INSTRUCTION);
   eval_ctx *c = xmalloc(sizeof *c);
@@ -202,9 +289,9 @@ static int l_error(lua_State *L) {
   for (int i = 0; i < s->count; i++) {
     const dr_position *p = &s->entry[i].pos;
     int score = eval_position(c, p);
-    double white = p->turn == DR_WHITE ? score : -score;
-    double expected = 1.0 / (1.0 + exp(-k * white / 100.0));
-    double miss = s->entry[i].result - expected;
+    double target = s->entry[i].result;
+    if (lambda > 0) target = (1 - lambda) * target + lambda * expected_result(k, s->entry[i].score);
+    double miss = target - expected_result(k, p->turn == DR_WHITE ? score : -score);
     sum += miss * miss;
   }
   script_clock_resume(L);
@@ -289,6 +376,7 @@ static int open_tune(lua_State *L, void *ud) {
   lua_setfield(L, -2, "max_games");
   if (cfg->games) lua_pushinteger(L, cfg->games), lua_setfield(L, -2, "games");
   if (cfg->depth) lua_pushinteger(L, cfg->depth), lua_setfield(L, -2, "depth");
+  if (cfg->label_depth) lua_pushinteger(L, cfg->label_depth), lua_setfield(L, -2, "label_depth");
   lua_setglobal(L, "tune");
   return 0;
 }
@@ -298,7 +386,7 @@ int tune_run(const tune_config *cfg, eval_weights *out, err *e) {
   char *src = read_file(cfg->script, NULL, e);
   if (!src) return -1;
   const char *base = strrchr(cfg->script, '/');
-  tuner t = {cfg, 0};
+  tuner t = {.cfg = cfg};
   script *sc = script_open(cfg->rs->v, NULL, base ? base + 1 : cfg->script, e);
   eval_default_weights(out);
   int rc = !sc || script_protected(sc, open_tune, &t, e) || script_load(sc, src, e) ||

@@ -13,6 +13,7 @@ typedef struct tune_config {
   eval_weights start_weights; /* what tune.weights() returns */
   int jobs;                   /* games at once; 0: every core */
   int games, depth;           /* offered to the script as tune.games, tune.depth; 0: absent */
+  int label_depth;            /* offered as tune.label_depth; 0: absent */
   const char *script;         /* the script's path */
 } tune_config;
 

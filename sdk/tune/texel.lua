@@ -16,6 +16,10 @@
 local games = tune.games or 400
 local depth = tune.depth or 4 -- of the final match
 local level = 3               -- of the sample games
+-- With --label-depth D, each position's target is also what a search of D plies makes of
+-- it: a game's result says who won a game of mistakes, the search what the position holds.
+local label_depth = tune.label_depth
+local lambda = label_depth and 1 or 0 -- the search's share of the target
 local rounds = 3
 local steps = {32, 16, 8, 4, 2, 1}
 local max_passes = 8
@@ -60,8 +64,9 @@ end
 -- Local search: each weight up or down by 'step' while the error falls; returns the
 -- weights that did best on the 'check' sample.
 local function descend(sample, check, w, k)
-  local best = tune.error(sample, w, k)
-  local kept, kept_error = copy(w), tune.error(check, w, k)
+  local function err(s) return tune.error(s, w, k, lambda) end
+  local best = err(sample)
+  local kept, kept_error = copy(w), err(check)
   for _, step in ipairs(steps) do
     for _ = 1, max_passes do
       local improved = false
@@ -70,14 +75,14 @@ local function descend(sample, check, w, k)
         local old = t[key]
         for _, delta in ipairs({step, -step}) do
           t[key] = math.max(-10000, math.min(10000, old + delta))
-          local e = tune.error(sample, w, k)
+          local e = err(sample)
           if e < best then best, old, improved = e, t[key], true; break end
         end
         t[key] = old
       end
       if not improved then break end
     end
-    local e = tune.error(check, w, k)
+    local e = err(check)
     if e > kept_error then break end
     kept, kept_error = copy(w), e
   end
@@ -96,7 +101,8 @@ end
 
 local start = tune.weights()
 local w = copy(start)
-print(string.format("tuning %s: %d rounds of %d games at depth %d", tune.variant, rounds, games, depth))
+print(string.format("tuning %s: %d rounds of %d games at depth %d%s", tune.variant, rounds, games, depth,
+                    label_depth and string.format(", labelled by searches of %d plies", label_depth) or ""))
 local material = tune.defaults()
 for name in pairs(material) do
   if type(material[name]) == "number" and name ~= "man" and name ~= "king" then material[name] = 0 end
@@ -104,10 +110,11 @@ end
 material.advance, material.squares = {0}, {}
 
 for round = 1, rounds do
-  local sample = tune.sample{weights = w, games = games, level = level, seed = 2 * round}
-  local check = tune.sample{weights = w, games = games // 4 + 1, level = level, seed = 2 * round + 1}
+  local sample = tune.sample{weights = w, games = games, level = level, seed = 2 * round, score_depth = label_depth}
+  local check = tune.sample{weights = w, games = games // 4 + 1, level = level, seed = 2 * round + 1,
+                            score_depth = label_depth}
   local k = fit_k(sample, material)
-  local before, check_before = tune.error(sample, w, k), tune.error(check, w, k)
+  local before, check_before = tune.error(sample, w, k, lambda), tune.error(check, w, k, lambda)
   local fitted, after, check_after = descend(sample, check, w, k)
   w = fitted
   print(string.format("round %d: %d positions, k %.3f, error %.5f -> %.5f (other games %.5f -> %.5f)",

@@ -150,6 +150,35 @@ timeout 60 "$draughts" tune brazilian --script "$src/sdk/tune/texel.lua" --games
 rc=$? want="texel.lua: --games 30000 would play 142503 games, more than the 100000 a script may play: give at most --games 21052"
 if [ $rc -eq 1 ] && [ "$(wc -l <"$err")" -eq 1 ] && grep -q -- "$want" "$err"; then pass
 else fail "tune: texel with --games 30000: exit $rc: $(cat "$err")"; fi
+tune_error "tune: a score depth out of range" "option 'score_depth' takes an integer from 1 to 20" \
+  "tune.sample{games = 2, depth = 1, score_depth = 21}"
+tune_error "tune: lambda without search scores" "the sample holds no search scores" \
+  "tune.error(tune.sample{games = 2, depth = 1}, tune.weights(), 1, 0.5)"
+tune_error "tune: lambda out of range" "lambda must be from 0 to 1" \
+  "tune.error(tune.sample{games = 2, depth = 1, score_depth = 1}, tune.weights(), 1, 1.5)"
+
+# Search scores: the same whatever the number of threads that searched them, and closer to
+# the weights that searched them than to weights with men worth a tenth as much.
+cat >"$work/scores.lua" <<'EOF'
+local w = tune.weights()
+local s = tune.sample{games = 4, depth = 2, score_depth = 4}
+local cheap = tune.check(w)
+cheap.man, cheap.king = 10, 30
+print(string.format("%d positions, own %.6f, cheap %.6f", #s, tune.error(s, w, 1, 1), tune.error(s, cheap, 1, 1)))
+return w
+EOF
+for n in 1 2; do
+  "$draughts" tune brazilian --script "$work/scores.lua" --threads $n --out "$work/scores.out" 2>"$work/scores$n" ||
+    fail "tune with search scores, --threads $n: $(cat "$work/scores$n")"
+done
+if cmp -s "$work/scores1" "$work/scores2"; then pass
+else fail "search scores depend on the threads: $(cat "$work/scores1") / $(cat "$work/scores2")"; fi
+own=$(sed -n 's/.* own \([0-9.]*\),.*/\1/p' "$work/scores1") cheap=$(sed -n 's/.* cheap \([0-9.]*\)$/\1/p' "$work/scores1")
+if [ -n "$own" ] && awk "BEGIN { exit !($own < $cheap) }"; then pass
+else fail "search scores fit other weights better: $(cat "$work/scores1")"; fi
+if "$draughts" tune brazilian --script "$src/sdk/tune/texel.lua" --games 20 --label-depth 4 --out "$work/labelled.lua" \
+  2>"$err" && grep -q "^texel.lua: .*labelled by searches of 4 plies" "$err"; then pass
+else fail "tune: texel with --label-depth: $(cat "$err")"; fi
 printf 'local w = tune.weights()\nw.king = w.king + 1\nreturn w\n' >"$work/plus.lua"
 if "$draughts" tune template --script "$work/plus.lua" --out "$work/keep.lua" 2>"$err" &&
   grep -q "^  king = " "$work/keep.lua"; then pass; else fail "tune does not write --out: $(cat "$err")"; fi
