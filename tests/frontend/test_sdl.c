@@ -1066,7 +1066,7 @@ Test(sdl, under_x) {
 
 /* Under X the window's title names the game: what a window manager shows is the UTF-8
 ** _NET_WM_NAME, which needs text in a UTF-8 character set.  A watcher reads it with xprop
-** (polling until the window is there), then lets the script end. */
+** (polling until the window is there, for minutes on a loaded machine), then lets the script end. */
 Test(sdl, the_window_title_names_the_game_under_x) {
   run r;
   char watch[256], wrap[512], title[256];
@@ -1076,7 +1076,7 @@ Test(sdl, the_window_title_names_the_game_under_x) {
   snprintf(watch, sizeof watch, "%s/watch.sh", r.dir);
   FILE *f = fopen(watch, "w");
   cr_assert_not_null(f);
-  fprintf(f, "\"$@\" & pid=$!\nfor i in $(seq 300); do\n"
+  fprintf(f, "\"$@\" & pid=$!\nfor i in $(seq 1200); do\n"
              "  for id in $(xwininfo -root -tree |\n"
              "      sed -n 's/^ *\\(0x[0-9a-f]*\\) .*(\"draughts\" \"draughts\").*/\\1/p'); do\n"
              "    t=$(xprop -id $id _NET_WM_NAME); case $t in *Brazilian*) echo \"$t\" >%s/title; break 2 ;; esac\n"
