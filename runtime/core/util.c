@@ -5,6 +5,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -120,6 +121,36 @@ double thread_seconds(void) {
 int cpu_cores(void) {
   long n = sysconf(_SC_NPROCESSORS_ONLN);
   return n > 0 ? (int)n : 1;
+}
+
+typedef struct parallel {
+  int n, next;
+  void (*job)(void *ud, int i);
+  void *ud;
+  pthread_mutex_t lock;
+} parallel;
+
+static void *parallel_worker(void *arg) {
+  parallel *p = arg;
+  for (;;) {
+    pthread_mutex_lock(&p->lock);
+    int i = p->next < p->n ? p->next++ : -1;
+    pthread_mutex_unlock(&p->lock);
+    if (i < 0) return NULL;
+    p->job(p->ud, i);
+  }
+}
+
+void parallel_for(int n, int jobs, void (*job)(void *ud, int i), void *ud) {
+  parallel p = {.n = n, .job = job, .ud = ud};
+  pthread_t tid[63];
+  int started = 0;
+  pthread_mutex_init(&p.lock, NULL);
+  for (; started < jobs - 1 && started < n - 1 && started < 63; started++)
+    if (pthread_create(&tid[started], NULL, parallel_worker, &p)) break;
+  parallel_worker(&p);
+  for (int j = 0; j < started; j++) pthread_join(tid[j], NULL);
+  pthread_mutex_destroy(&p.lock);
 }
 
 void os_random(void *out, size_t n) {

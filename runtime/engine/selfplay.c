@@ -209,7 +209,7 @@ typedef struct pool {
   const selfplay_match *m;
   const opening *openings; /* one per pair */
   pthread_mutex_t lock;
-  int next_game, next_report;
+  int next_report;
   finished *out;
 } pool;
 
@@ -225,7 +225,8 @@ static void report_ready(pool *pl) {
   }
 }
 
-static void run_one(pool *pl, int i) {
+static void run_one(void *ud, int i) {
+  pool *pl = ud;
   const selfplay_match *m = pl->m;
   finished *f = &pl->out[i];
   int a_white = i % 2 == 0;
@@ -256,22 +257,9 @@ static void run_one(pool *pl, int i) {
   pthread_mutex_unlock(&pl->lock);
 }
 
-static void *pool_worker(void *arg) {
-  pool *pl = arg;
-  for (;;) {
-    pthread_mutex_lock(&pl->lock);
-    int i = pl->next_game < pl->m->games ? pl->next_game++ : -1;
-    pthread_mutex_unlock(&pl->lock);
-    if (i < 0) return NULL;
-    run_one(pl, i);
-  }
-}
-
 static int job_count(const selfplay_match *m) {
   if (!selfplay_parallel_safe(m->a) || !selfplay_parallel_safe(m->b)) return 1;
-  int jobs = m->jobs > 0 ? m->jobs : cpu_cores();
-  if (jobs > 64) jobs = 64;
-  return jobs < m->games ? jobs : m->games > 0 ? m->games : 1;
+  return m->jobs > 0 ? m->jobs : cpu_cores();
 }
 
 int selfplay_run(const selfplay_match *m, err *e) {
@@ -287,13 +275,7 @@ int selfplay_run(const selfplay_match *m, err *e) {
              .out = xmalloc((size_t)(m->games > 0 ? m->games : 1) * sizeof(finished))};
   memset(pl.out, 0, (size_t)(m->games > 0 ? m->games : 1) * sizeof(finished));
   pthread_mutex_init(&pl.lock, NULL);
-  int jobs = job_count(m);
-  pthread_t tid[64];
-  int started = 0;
-  for (int j = 1; j < jobs; j++, started++)
-    if (pthread_create(&tid[started], NULL, pool_worker, &pl)) break;
-  pool_worker(&pl);
-  for (int j = 0; j < started; j++) pthread_join(tid[j], NULL);
+  parallel_for(m->games, job_count(m), run_one, &pl);
   pthread_mutex_destroy(&pl.lock);
   free(pl.out);
   free(openings);

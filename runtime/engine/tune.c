@@ -27,7 +27,6 @@
 #define TUNE_MAX_DEPTH 20            /* plies the players of those games may search */
 #define TUNE_POSITIONS_PER_INSTRUCTION 64 /* what tune.error charges to the script's budget */
 #define TUNE_MAX_SCORED 2000000      /* positions one script may have searched for their scores */
-#define TUNE_MAX_JOBS 64
 
 /* What the library functions reach through their upvalue. */
 typedef struct tuner {
@@ -171,40 +170,32 @@ typedef struct scoring {
   const ruleset *rs;
   search_limits limits;
   pthread_mutex_t lock;
-  int next;   /* the next position to take */
-  int failed; /* a search that could not run: its message is in 'e' */
+  int failed; /* a search that could not run: its message is in 'e', and the rest are skipped */
   err e;
 } scoring;
 
-/* The score for White of a search from 'pos' as a game's first position: its history
-** is not the sample's to know, and a label must not depend on it. */
-static int score_position(scoring *sc, const dr_position *pos, float *out, err *e) {
+/* The score for White of a search from position 'i' as a game's first position: its
+** history is not the sample's to know, and a label must not depend on it. */
+static void score_position(void *ud, int i) {
+  scoring *sc = ud;
+  sample_entry *en = &sc->s->entry[i];
+  if (__atomic_load_n(&sc->failed, __ATOMIC_RELAXED)) return;
+  err e;
   game g;
-  if (game_init(&g, sc->rs, pos, e)) return -1;
-  dr_move best;
-  search_info info;
-  int rc = search_best(&g, &sc->limits, NULL, NULL, NULL, &best, &info);
-  game_free(&g);
-  if (rc) return err_set(e, "a search to score the sample's positions failed (%s)",
-                         rc == SEARCH_NO_MEMORY ? "no memory for its table" : "it found no move");
-  *out = (float)(pos->turn == DR_WHITE ? info.score : -info.score);
-  return 0;
-}
-
-static void *scoring_worker(void *arg) {
-  scoring *sc = arg;
-  for (;;) {
-    pthread_mutex_lock(&sc->lock);
-    int i = sc->failed ? sc->s->count : sc->next++;
-    pthread_mutex_unlock(&sc->lock);
-    if (i >= sc->s->count) return NULL;
-    err e;
-    if (score_position(sc, &sc->s->entry[i].pos, &sc->s->entry[i].score, &e)) {
-      pthread_mutex_lock(&sc->lock);
-      if (!sc->failed) sc->failed = 1, sc->e = e;
-      pthread_mutex_unlock(&sc->lock);
-    }
+  int rc = game_init(&g, sc->rs, &en->pos, &e);
+  if (rc == 0) {
+    dr_move best;
+    search_info info;
+    rc = search_best(&g, &sc->limits, NULL, NULL, NULL, &best, &info);
+    game_free(&g);
+    if (rc) err_set(&e, "a search to score the sample's positions failed (%s)",
+                    rc == SEARCH_NO_MEMORY ? "no memory for its table" : "it found no move");
+    else en->score = (float)(en->pos.turn == DR_WHITE ? info.score : -info.score);
   }
+  if (rc == 0) return;
+  pthread_mutex_lock(&sc->lock);
+  if (!sc->failed) sc->e = e, __atomic_store_n(&sc->failed, 1, __ATOMIC_RELAXED);
+  pthread_mutex_unlock(&sc->lock);
 }
 
 /* Scores every position of 's' by a search of 'depth' plies with weights 'w', on every
@@ -221,13 +212,8 @@ static void score_sample(lua_State *L, sample *s, const eval_weights *w, int dep
   scoring sc = {.s = s, .rs = t->cfg->rs,
                 .limits = {.depth = depth, .threads = 1, .eval = ev, .private_table = 1, .no_book = 1}};
   pthread_mutex_init(&sc.lock, NULL);
-  int jobs = t->cfg->jobs > 0 ? t->cfg->jobs : cpu_cores(), started = 0;
-  pthread_t tid[TUNE_MAX_JOBS];
   script_clock_pause(L);
-  for (; started < jobs - 1 && started < TUNE_MAX_JOBS; started++)
-    if (pthread_create(&tid[started], NULL, scoring_worker, &sc)) break;
-  scoring_worker(&sc);
-  for (int j = 0; j < started; j++) pthread_join(tid[j], NULL);
+  parallel_for(s->count, t->cfg->jobs > 0 ? t->cfg->jobs : cpu_cores(), score_position, &sc);
   script_clock_resume(L);
   pthread_mutex_destroy(&sc.lock);
   free(ev);
