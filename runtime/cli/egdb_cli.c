@@ -82,8 +82,8 @@ int cmd_egdb(registry *reg, const cli_args *a) {
   int rc = CLI_OK;
   if (build || verify) {
     double t0 = now_seconds();
-    if (build ? egdb_build(&rs, a->dir, a->pieces ? a->pieces : EGDB_DEFAULT_PIECES, print_sig, NULL, &e)
-              : egdb_verify(&rs, a->dir, print_sig, NULL, &e)) {
+    if (build ? egdb_build(&rs, a->dir, a->pieces ? a->pieces : EGDB_DEFAULT_PIECES, a->threads, print_sig, NULL, &e)
+              : egdb_verify(&rs, a->dir, a->threads, print_sig, NULL, &e)) {
       cli_error("%s", e.msg);
       rc = CLI_FAILED;
     } else {

@@ -82,13 +82,16 @@ typedef void (*egdb_report)(void *ud, const char *name, uint64_t positions, uint
                             uint64_t draws, int longest, double seconds, int reused);
 
 /* Solves every position of up to 'pieces' pieces under these rules, smaller
-** signatures first, into files under 'dir' (NULL: the default). */
-DRI_FUNC int egdb_build(const ruleset *rs, const char *dir, int pieces, egdb_report report, void *ud, err *e);
+** signatures first, into files under 'dir' (NULL: the default), on 'threads' cores
+** (0: every one); the files are the same on any number. */
+DRI_FUNC int egdb_build(const ruleset *rs, const char *dir, int pieces, int threads, egdb_report report, void *ud,
+                        err *e);
 
 /* Reads every file of these rules in full and checks each value against the
 ** position's moves: a win has a move to a child lost in one ply less and none
 ** quicker, a loss has only moves to children won, the longest in one ply less, a
-** draw neither; the index maps back to itself.  -1 names the first position wrong. */
-DRI_FUNC int egdb_verify(const ruleset *rs, const char *dir, egdb_report report, void *ud, err *e);
+** draw neither; the index maps back to itself.  -1 names the first position wrong.
+** On 'threads' cores (0: every one). */
+DRI_FUNC int egdb_verify(const ruleset *rs, const char *dir, int threads, egdb_report report, void *ud, err *e);
 
 #endif

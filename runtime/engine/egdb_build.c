@@ -29,8 +29,7 @@ typedef struct builder {
   const uint8_t *values[EGDB_SIGS]; /* solved signatures */
   size_t mapped[EGDB_SIGS];         /* bytes mapped for a signature read from its file; 0: heap */
   int longest;                      /* longest end in any solved signature */
-  dr_movelist *list;
-  dr_movelist *spare; /* for the children's own moves, while 'list' holds the parent's */
+  int threads;                      /* that solve and check a signature's positions */
 } builder;
 
 typedef struct counts {
@@ -52,15 +51,17 @@ static uint8_t verdict_value(const dr_position *p, int verdict) {
   return egdb_value(winner == p->turn ? EGDB_WIN : EGDB_LOSS, 0);
 }
 
-/* A child without a table of its own (a side has no piece left): the judge's word. */
-static uint8_t end_value(builder *b, const dr_position *c) {
-  int n = rules_generate(b->rs, c, b->spare) == DR_OK ? b->spare->count : 0;
+/* A child without a table of its own (a side has no piece left): the judge's word.
+** 'spare' takes its moves. */
+static uint8_t end_value(const builder *b, dr_movelist *spare, const dr_position *c) {
+  int n = rules_generate(b->rs, c, spare) == DR_OK ? spare->count : 0;
   int verdict = judge_fresh(b, c, n);
   return verdict == DR_ONGOING ? EGDB_V_DRAW : verdict_value(c, verdict);
 }
 
-static uint8_t child_value(builder *b, egdb_sig cur, const uint8_t *cur_values, const dr_position *c) {
-  if (!c->side[0] || !c->side[1]) return end_value(b, c);
+static uint8_t child_value(const builder *b, dr_movelist *spare, egdb_sig cur, const uint8_t *cur_values,
+                           const dr_position *c) {
+  if (!c->side[0] || !c->side[1]) return end_value(b, spare, c);
   egdb_sig s = egdb_sig_of(c);
   int id = egdb_sig_id(s), same = id == egdb_sig_id(cur);
   const uint8_t *t = same ? cur_values : egdb_sig_pieces(s) <= EGDB_MAX_PIECES ? b->values[id] : NULL;
@@ -75,14 +76,15 @@ typedef struct children {
   int quickest_loss, all_won, longest_win, count;
 } children;
 
-static void look_at_children(builder *b, egdb_sig s, const uint8_t *values, const dr_position *p, children *out) {
+static void look_at_children(const builder *b, dr_movelist *list, dr_movelist *spare, egdb_sig s,
+                             const uint8_t *values, const dr_position *p, children *out) {
   *out = (children){-1, 1, 0, 0};
-  if (rules_generate(b->rs, p, b->list) != DR_OK) b->list->count = 0;
-  out->count = b->list->count;
-  for (int i = 0; i < b->list->count; i++) {
+  if (rules_generate(b->rs, p, list) != DR_OK) list->count = 0;
+  out->count = list->count;
+  for (int i = 0; i < list->count; i++) {
     dr_position c = *p;
-    pos_apply(&c, &b->list->moves[i]);
-    int d, r = egdb_result(child_value(b, s, values, &c), &d);
+    pos_apply(&c, &list->moves[i]);
+    int d, r = egdb_result(child_value(b, spare, s, values, &c), &d);
     if (r != EGDB_WIN) out->all_won = 0;
     if (r == EGDB_LOSS && (out->quickest_loss < 0 || d < out->quickest_loss)) out->quickest_loss = d;
     if (r == EGDB_WIN && d > out->longest_win) out->longest_win = d;
@@ -116,6 +118,7 @@ typedef struct solver {
   uint8_t *longest;   /* the longest win among the children found so far */
   uint8_t *all_won;   /* no child outside the signature is anything but won */
   uint8_t *open;      /* neither impossible nor over */
+  uint8_t *quickest;  /* 1 + the plies of the quickest loss among the children outside, or 0 */
   uint64_t *first;    /* predecessors of i: pred[first[i] .. first[i + 1]) */
   uint32_t *pred;
   uint64_t *level[LEVELS]; /* candidates: index << 1 | 1 for a loss, | 0 for a win */
@@ -131,53 +134,98 @@ static void push(solver *sv, int d, uint64_t i, int loss) {
   sv->level[d][sv->nlevel[d]++] = i << 1 | (uint64_t)loss;
 }
 
+/* The scans of a signature's positions run on every core: the index is cut into runs
+** that the threads take in turn, each run with move lists of its own.  What two
+** threads may both write (a child's count of predecessors, the slots of its list) is
+** written atomically, and the candidates a scan finds are pushed onto the levels
+** afterwards, in index order.  The values do not depend on the order either way: a
+** position's level is the least one it is pushed to, so a build writes the same files
+** on any number of cores. */
+#define RUN 16384 /* positions a thread takes at a time */
+
+typedef struct scan {
+  solver *sv;
+  int fill;       /* 0: count the predecessors, 1: record them */
+  uint64_t *next; /* with 'fill': the next free slot of each child's list */
+} scan;
+
+static int runs_of(uint64_t count) { return (int)((count + RUN - 1) / RUN); }
+
+static void run_bounds(uint64_t count, int run, uint64_t *from, uint64_t *to) {
+  *from = (uint64_t)run * RUN;
+  *to = *from + RUN < count ? *from + RUN : count;
+}
+
 /* Marks what is no position and what is over already (an end at distance 0). */
-static void mark_ends(solver *sv) {
-  builder *b = sv->b;
-  for (uint64_t i = 0; i < sv->count; i++) {
+static void mark_run(void *ud, int run) {
+  solver *sv = ud;
+  const builder *b = sv->b;
+  dr_movelist *list = xmalloc(sizeof *list);
+  uint64_t from, to;
+  run_bounds(sv->count, run, &from, &to);
+  for (uint64_t i = from; i < to; i++) {
     dr_position p;
     sv->values[i] = EGDB_V_NONE;
     if (egdb_unrank(&b->x, sv->s, i, &p) || position_validate(b->rs, &p, NULL)) continue;
     sv->values[i] = EGDB_V_DRAW;
-    if (rules_generate(b->rs, &p, b->list) != DR_OK) continue;
-    int verdict = judge_fresh(b, &p, b->list->count);
-    if (verdict != DR_ONGOING) {
-      sv->values[i] = verdict_value(&p, verdict);
-      if (sv->values[i] != EGDB_V_DRAW) push(sv, 0, i, sv->values[i] >= 128);
-    } else if (b->list->count > 0) {
-      sv->open[i] = 1;
-    }
+    if (rules_generate(b->rs, &p, list) != DR_OK) continue;
+    int verdict = judge_fresh(b, &p, list->count);
+    if (verdict != DR_ONGOING) sv->values[i] = verdict_value(&p, verdict);
+    else if (list->count > 0) sv->open[i] = 1;
   }
+  free(list);
 }
 
-/* Each open position's moves: those leaving the signature are judged at once, those
-** staying are counted ('fill' 0) or recorded as predecessors ('fill' 1). */
-static void scan_moves(solver *sv, int fill, uint64_t *next) {
-  builder *b = sv->b;
+static void mark_ends(solver *sv) {
+  parallel_for(runs_of(sv->count), sv->b->threads, mark_run, sv);
+  for (uint64_t i = 0; i < sv->count; i++)
+    if (sv->values[i] != EGDB_V_NONE && sv->values[i] != EGDB_V_DRAW) push(sv, 0, i, sv->values[i] >= 128);
+}
+
+/* Each open position's moves: those leaving the signature are judged at once (the
+** quickest loss among them kept in 'quickest', one more than its plies), those
+** staying are counted or recorded as predecessors. */
+static void scan_run(void *ud, int run) {
+  const scan *sc = ud;
+  solver *sv = sc->sv;
+  const builder *b = sv->b;
   int id = egdb_sig_id(sv->s);
-  for (uint64_t i = 0; i < sv->count; i++) {
+  dr_movelist *list = xmalloc(sizeof *list), *spare = xmalloc(sizeof *spare);
+  uint64_t from, to;
+  run_bounds(sv->count, run, &from, &to);
+  for (uint64_t i = from; i < to; i++) {
     dr_position p;
     if (!sv->open[i]) continue;
     egdb_unrank(&b->x, sv->s, i, &p);
-    rules_generate(b->rs, &p, b->list);
+    rules_generate(b->rs, &p, list);
     int quickest = -1;
-    for (int m = 0; m < b->list->count; m++) {
+    for (int m = 0; m < list->count; m++) {
       dr_position c = p;
-      pos_apply(&c, &b->list->moves[m]);
+      pos_apply(&c, &list->moves[m]);
       if (c.side[0] && c.side[1] && egdb_sig_id(egdb_sig_of(&c)) == id) {
         uint64_t ci = egdb_rank(&b->x, sv->s, &c);
-        if (fill) sv->pred[next[ci]++] = (uint32_t)i;
-        else sv->first[ci + 1]++, sv->left[i]++;
+        if (sc->fill) sv->pred[__atomic_fetch_add(&sc->next[ci], 1, __ATOMIC_RELAXED)] = (uint32_t)i;
+        else __atomic_fetch_add(&sv->first[ci + 1], 1, __ATOMIC_RELAXED), sv->left[i]++;
         continue;
       }
-      if (fill) continue;
-      int d, r = egdb_result(child_value(b, sv->s, sv->values, &c), &d);
+      if (sc->fill) continue;
+      int d, r = egdb_result(child_value(b, spare, sv->s, sv->values, &c), &d);
       if (r != EGDB_WIN) sv->all_won[i] = 0;
       if (r == EGDB_WIN && d > sv->longest[i]) sv->longest[i] = (uint8_t)d;
       if (r == EGDB_LOSS && (quickest < 0 || d < quickest)) quickest = d;
     }
-    if (fill) continue;
-    if (quickest >= 0) push(sv, quickest + 1, i, 0);
+    if (!sc->fill && quickest >= 0) sv->quickest[i] = (uint8_t)(quickest + 1);
+  }
+  free(list), free(spare);
+}
+
+static void scan_moves(solver *sv, int fill, uint64_t *next) {
+  scan sc = {sv, fill, next};
+  parallel_for(runs_of(sv->count), sv->b->threads, scan_run, &sc);
+  if (fill) return;
+  for (uint64_t i = 0; i < sv->count; i++) {
+    if (!sv->open[i]) continue;
+    if (sv->quickest[i]) push(sv, sv->quickest[i], i, 0);
     if (sv->left[i] == 0 && sv->all_won[i]) push(sv, sv->longest[i] + 1, i, 1);
   }
 }
@@ -235,11 +283,13 @@ static int solve(builder *b, egdb_sig s, uint8_t *values, uint64_t count, err *e
   memset(sv.all_won, 1, (size_t)count);
   sv.open = xmalloc((size_t)count);
   memset(sv.open, 0, (size_t)count);
+  sv.quickest = xmalloc((size_t)count);
+  memset(sv.quickest, 0, (size_t)count);
   mark_ends(&sv);
   link_predecessors(&sv);
   run_levels(&sv);
   for (int d = 0; d < LEVELS; d++) free(sv.level[d]);
-  free(sv.left), free(sv.longest), free(sv.all_won), free(sv.open), free(sv.first), free(sv.pred);
+  free(sv.left), free(sv.longest), free(sv.all_won), free(sv.open), free(sv.quickest), free(sv.first), free(sv.pred);
   return 0;
 }
 
@@ -324,14 +374,14 @@ static int each_sig(builder *b, int pieces, int (*each)(builder *, egdb_sig, egd
   return 0;
 }
 
-static int builder_init(builder *b, const ruleset *rs, const char *dir, err *e) {
+/* House-rule hooks run in one Lua state behind a lock: more threads would only wait. */
+static int builder_init(builder *b, const ruleset *rs, const char *dir, int threads, err *e) {
   memset(b, 0, sizeof *b);
   b->rs = rs;
+  b->threads = rs->hooks ? 1 : threads > 0 ? threads : cpu_cores();
   egdb_index_init(&b->x, rs->v->geometry);
   egdb_identity(rs, b->identity, sizeof b->identity);
   if (egdb_folder(rs, dir, b->folder, sizeof b->folder, e)) return -1;
-  b->list = xmalloc(sizeof *b->list);
-  b->spare = xmalloc(sizeof *b->spare);
   return 0;
 }
 
@@ -340,14 +390,12 @@ static void builder_free(builder *b) {
     if (b->mapped[i]) munmap((void *)(b->values[i] - EGDB_HEADER), b->mapped[i]);
     else free((void *)b->values[i]);
   }
-  free(b->list);
-  free(b->spare);
 }
 
-int egdb_build(const ruleset *rs, const char *dir, int pieces, egdb_report report, void *ud, err *e) {
+int egdb_build(const ruleset *rs, const char *dir, int pieces, int threads, egdb_report report, void *ud, err *e) {
   builder b;
   if (pieces < 2 || pieces > EGDB_MAX_PIECES) return err_set(e, "--pieces takes 2 to %d", EGDB_MAX_PIECES);
-  if (builder_init(&b, rs, dir, e)) return -1;
+  if (builder_init(&b, rs, dir, threads, e)) return -1;
   int rc = make_dirs(b.folder, e) ? -1 : each_sig(&b, pieces, build_sig, report, ud, e);
   builder_free(&b);
   return rc;
@@ -355,23 +403,60 @@ int egdb_build(const ruleset *rs, const char *dir, int pieces, egdb_report repor
 
 /* ---------------------------------------------------------------- checking */
 
-static int verify_position(builder *b, egdb_sig s, uint64_t i, err *e) {
-  const uint8_t *values = b->values[egdb_sig_id(s)];
-  dr_position p;
-  char name[32], fen[512];
-  uint8_t want = EGDB_V_NONE;
-  if (egdb_unrank(&b->x, s, i, &p) == 0 && egdb_rank(&b->x, s, &p) != i) want = 254; /* never stored */
-  else if (egdb_unrank(&b->x, s, i, &p) == 0 && position_validate(b->rs, &p, NULL) == 0) {
-    children ch;
-    look_at_children(b, s, values, &p, &ch);
-    int verdict = judge_fresh(b, &p, ch.count);
-    want = verdict != DR_ONGOING ? verdict_value(&p, verdict) : ch.count ? decide(&ch, 1 << 20) : EGDB_V_DRAW;
+/* The value the moves of index 'i' give it, the position in 'p' (254: an index that
+** is never stored, a draw's 0 for one that is no position). */
+static uint8_t value_from_moves(const builder *b, dr_movelist *list, dr_movelist *spare, egdb_sig s, uint64_t i,
+                                dr_position *p) {
+  if (egdb_unrank(&b->x, s, i, p) == 0 && egdb_rank(&b->x, s, p) != i) return 254;
+  if (egdb_unrank(&b->x, s, i, p) != 0 || position_validate(b->rs, p, NULL) != 0) return EGDB_V_NONE;
+  children ch;
+  look_at_children(b, list, spare, s, b->values[egdb_sig_id(s)], p, &ch);
+  int verdict = judge_fresh(b, p, ch.count);
+  return verdict != DR_ONGOING ? verdict_value(p, verdict) : ch.count ? decide(&ch, 1 << 20) : EGDB_V_DRAW;
+}
+
+typedef struct check {
+  const builder *b;
+  egdb_sig s;
+  uint64_t count;
+  uint64_t *wrong; /* per run: the first index whose value its moves deny, or UINT64_MAX */
+} check;
+
+static void check_run(void *ud, int run) {
+  const check *ck = ud;
+  const uint8_t *values = ck->b->values[egdb_sig_id(ck->s)];
+  dr_movelist *list = xmalloc(sizeof *list), *spare = xmalloc(sizeof *spare);
+  uint64_t from, to;
+  run_bounds(ck->count, run, &from, &to);
+  ck->wrong[run] = UINT64_MAX;
+  for (uint64_t i = from; i < to; i++) {
+    dr_position p;
+    if (values[i] != value_from_moves(ck->b, list, spare, ck->s, i, &p)) {
+      ck->wrong[run] = i;
+      break;
+    }
   }
-  if (values[i] == want) return 0;
+  free(list), free(spare);
+}
+
+/* Checks every index on every core; -1 names the first one wrong. */
+static int check_values(const builder *b, egdb_sig s, uint64_t count, err *e) {
+  int runs = runs_of(count);
+  check ck = {b, s, count, xmalloc((size_t)runs * sizeof(uint64_t))};
+  parallel_for(runs, b->threads, check_run, &ck);
+  uint64_t i = UINT64_MAX;
+  for (int r = 0; r < runs && i == UINT64_MAX; r++) i = ck.wrong[r];
+  free(ck.wrong);
+  if (i == UINT64_MAX) return 0;
+  dr_movelist *list = xmalloc(sizeof *list), *spare = xmalloc(sizeof *spare);
+  dr_position p;
+  uint8_t want = value_from_moves(b, list, spare, s, i, &p);
+  free(list), free(spare);
+  char name[32], fen[512];
   egdb_sig_name(s, name, sizeof name);
   fen_write_as(b->rs->v, &p, pdn_notation(b->rs->v), fen, sizeof fen);
   return err_set(e, "%s: index %llu (%s) holds %u where its moves give %u", name, (unsigned long long)i, fen,
-                 values[i], want);
+                 b->values[egdb_sig_id(s)][i], want);
 }
 
 static int verify_sig(builder *b, egdb_sig s, egdb_report report, void *ud, err *e) {
@@ -381,21 +466,20 @@ static int verify_sig(builder *b, egdb_sig s, egdb_report report, void *ud, err 
   double t0 = now_seconds();
   int found = count ? reuse_table(b, s, count, e) : 0;
   if (found <= 0) return found;
-  for (uint64_t i = 0; i < count; i++)
-    if (verify_position(b, s, i, e)) return -1;
+  if (check_values(b, s, count, e)) return -1;
   tally(b->values[egdb_sig_id(s)], count, &c);
   egdb_sig_name(s, name, sizeof name);
   if (report) report(ud, name, c.positions, c.wins, c.losses, c.draws, c.longest, now_seconds() - t0, 1);
   return 0;
 }
 
-int egdb_verify(const ruleset *rs, const char *dir, egdb_report report, void *ud, err *e) {
+int egdb_verify(const ruleset *rs, const char *dir, int threads, egdb_report report, void *ud, err *e) {
   builder b;
   egdb *db;
   if (egdb_open(rs, dir, &db, e)) return -1; /* the usual refusals first: none, damaged, other rules */
   int pieces = egdb_pieces(db);
   egdb_close(db);
-  if (builder_init(&b, rs, dir, e)) return -1;
+  if (builder_init(&b, rs, dir, threads, e)) return -1;
   int rc = each_sig(&b, pieces, verify_sig, report, ud, e);
   builder_free(&b);
   return rc;

@@ -19,6 +19,46 @@ for build in "english 3" "russian 3" "brazilian 3" "alquerque 3" "turkish 2" "in
   else fail "egdb $1 --pieces $2: $(cat "$work/$1.txt" "$work/$1-verify.txt" | tail -3)"; fi
 done
 
+# Every core solves a signature's positions: the files are the same on one.
+if "$draughts" egdb build english --pieces 3 --threads 1 --dir "$work/one" >/dev/null 2>&1 &&
+   diff -r "$work"/one/english-* "$db"/english-* >/dev/null && [ "$(ls "$work"/one/english-* | wc -l)" -gt 10 ]
+then pass
+else fail "egdb build --threads 1 wrote other files than on every core"; fi
+
+# A value its moves deny (the checksum made to match) is named by verify: the first
+# such index of the signature, on one core or on several (two wrong values, one in each
+# run of positions the threads take).
+mkdir "$work/bad" && cp -r "$db"/english-* "$work/bad/"
+if command -v python3 >/dev/null; then
+  wrong=$(python3 - "$(ls -d "$work"/bad/english-*)/0102.egdb" <<'EOF'
+import struct, sys
+path = sys.argv[1]
+data = bytearray(open(path, 'rb').read())
+values = data[512:]
+def flip(start):
+    i = next(k for k in range(start, len(values)) if values[k] != 255)
+    values[i] = 0 if values[i] else 1
+    return i
+flip(20000)
+first = flip(100)
+h = 0xcbf29ce484222325
+for b in values:
+    h = ((h ^ b) * 0x100000001b3) & 0xffffffffffffffff
+data[512:] = values
+struct.pack_into('<Q', data, 32, h)
+open(path, 'wb').write(data)
+print(first)
+EOF
+)
+  for threads in 1 2; do
+    expect_error "verify names a wrong value (--threads $threads)" \
+      ": 0m1k-0m2k: index $wrong (B:.*) holds [0-9]* where its moves give [0-9]*$" -- \
+      egdb verify english --dir "$work/bad" --threads $threads
+  done
+else
+  echo "python3 not found: the wrong-value cases of verify skipped"
+fi
+
 # White's material against Black's is Black's against White's: the same counts.
 a=$(grep '^1m0k-2m0k' "$work/english.txt" | awk '{print $2, $4, $6, $8}')
 b=$(grep '^2m0k-1m0k' "$work/english.txt" | awk '{print $2, $4, $6, $8}')
