@@ -116,7 +116,7 @@ static dr_bits unrank_set(uint64_t r, int k, dr_bits avail) {
   return set;
 }
 
-int egdb_unrank(const egdb_index *x, egdb_sig s, uint64_t i, dr_position *p) {
+int egdb_unrank_walk(const egdb_index *x, egdb_sig s, uint64_t i, dr_position *p, egdb_walk *w) {
   int free_points = x->npoints - s.n[0] - s.n[2];
   uint64_t nbk = binom[free_points - s.n[1]][s.n[3]], nwk = binom[free_points][s.n[1]];
   uint64_t nbm = binom[x->nmen[1]][s.n[2]];
@@ -124,14 +124,23 @@ int egdb_unrank(const egdb_index *x, egdb_sig s, uint64_t i, dr_position *p) {
   p->turn = (uint8_t)(i & 1);
   i >>= 1;
   uint64_t rbk = i % nbk, rwk = (i / nbk) % nwk, rbm = (i / nbk / nwk) % nbm, rwm = i / nbk / nwk / nbm;
-  dr_bits wm = unrank_set(rwm, s.n[0], x->men_ok[0]), bm = unrank_set(rbm, s.n[2], x->men_ok[1]);
-  if (wm & bm) return -1;
-  dr_bits avail = x->points & ~(wm | bm);
-  dr_bits wk = unrank_set(rwk, s.n[1], avail), bk = unrank_set(rbk, s.n[3], avail & ~wk);
-  p->side[0] = wm | wk;
-  p->side[1] = bm | bk;
-  p->kings = wk | bk;
+  if (!w->known || w->rwm != rwm || w->rbm != rbm) {
+    w->wm = unrank_set(rwm, s.n[0], x->men_ok[0]), w->bm = unrank_set(rbm, s.n[2], x->men_ok[1]);
+    w->rwm = rwm, w->rbm = rbm, w->known = 1, w->rwk = UINT64_MAX;
+  }
+  if (w->wm & w->bm) return -1;
+  dr_bits avail = x->points & ~(w->wm | w->bm);
+  if (w->rwk != rwk) w->wk = unrank_set(rwk, s.n[1], avail), w->rwk = rwk;
+  dr_bits bk = unrank_set(rbk, s.n[3], avail & ~w->wk);
+  p->side[0] = w->wm | w->wk;
+  p->side[1] = w->bm | bk;
+  p->kings = w->wk | bk;
   return 0;
+}
+
+int egdb_unrank(const egdb_index *x, egdb_sig s, uint64_t i, dr_position *p) {
+  egdb_walk fresh = {0};
+  return egdb_unrank_walk(x, s, i, p, &fresh);
 }
 
 /* ---------------------------------------------------------------- identity */

@@ -161,12 +161,13 @@ static void mark_run(void *ud, int run) {
   solver *sv = ud;
   const builder *b = sv->b;
   dr_movelist *list = xmalloc(sizeof *list);
+  egdb_walk walk = {0};
   uint64_t from, to;
   run_bounds(sv->count, run, &from, &to);
   for (uint64_t i = from; i < to; i++) {
     dr_position p;
     sv->values[i] = EGDB_V_NONE;
-    if (egdb_unrank(&b->x, sv->s, i, &p) || position_validate(b->rs, &p, NULL)) continue;
+    if (egdb_unrank_walk(&b->x, sv->s, i, &p, &walk) || position_validate(b->rs, &p, NULL)) continue;
     sv->values[i] = EGDB_V_DRAW;
     if (rules_generate(b->rs, &p, list) != DR_OK) continue;
     int verdict = judge_fresh(b, &p, list->count);
@@ -191,12 +192,13 @@ static void scan_run(void *ud, int run) {
   const builder *b = sv->b;
   int id = egdb_sig_id(sv->s);
   dr_movelist *list = xmalloc(sizeof *list), *spare = xmalloc(sizeof *spare);
+  egdb_walk walk = {0};
   uint64_t from, to;
   run_bounds(sv->count, run, &from, &to);
   for (uint64_t i = from; i < to; i++) {
     dr_position p;
     if (!sv->open[i]) continue;
-    egdb_unrank(&b->x, sv->s, i, &p);
+    egdb_unrank_walk(&b->x, sv->s, i, &p, &walk);
     rules_generate(b->rs, &p, list);
     int quickest = -1;
     for (int m = 0; m < list->count; m++) {

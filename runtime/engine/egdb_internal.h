@@ -42,6 +42,15 @@ DRI_FUNC uint64_t egdb_sig_size(const egdb_index *x, egdb_sig s);
 DRI_FUNC uint64_t egdb_rank(const egdb_index *x, egdb_sig s, const dr_position *p);
 /* The position of index 'i'; -1 when the men of the two sides meet on a point. */
 DRI_FUNC int egdb_unrank(const egdb_index *x, egdb_sig s, uint64_t i, dr_position *p);
+/* The same for a walk through a signature's indices in order: the sets of the men
+** and of White's kings are kept from one index to the next while their ranks hold
+** (most of the work of an unranking).  A walk starts as {0}. */
+typedef struct egdb_walk {
+  int known;
+  uint64_t rwm, rbm, rwk;
+  dr_bits wm, bm, wk;
+} egdb_walk;
+DRI_FUNC int egdb_unrank_walk(const egdb_index *x, egdb_sig s, uint64_t i, dr_position *p, egdb_walk *w);
 
 /* ---- values: 0 a draw, 1..127 a win in v-1 plies, 128..254 a loss in v-128, 255 no position */
 #define EGDB_V_DRAW 0
