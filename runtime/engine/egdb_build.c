@@ -291,7 +291,8 @@ static int solve(builder *b, egdb_sig s, uint8_t *values, uint64_t count, err *e
   link_predecessors(&sv);
   run_levels(&sv);
   for (int d = 0; d < LEVELS; d++) free(sv.level[d]);
-  free(sv.left), free(sv.longest), free(sv.all_won), free(sv.open), free(sv.quickest), free(sv.first), free(sv.pred);
+  free(sv.left), free(sv.longest), free(sv.all_won), free(sv.open), free(sv.quickest);
+  free(sv.first), free(sv.pred);
   return 0;
 }
 
@@ -405,8 +406,8 @@ int egdb_build(const ruleset *rs, const char *dir, int pieces, int threads, egdb
 
 /* ---------------------------------------------------------------- checking */
 
-/* The value the moves of index 'i' give it, the position in 'p' (254: an index that
-** is never stored, a draw's 0 for one that is no position). */
+/* The value the moves of index 'i' give it, the position in 'p' (254: an index its
+** position does not map back to; EGDB_V_NONE: one that is no position). */
 static uint8_t value_from_moves(const builder *b, dr_movelist *list, dr_movelist *spare, egdb_sig s, uint64_t i,
                                 dr_position *p) {
   if (egdb_unrank(&b->x, s, i, p) == 0 && egdb_rank(&b->x, s, p) != i) return 254;
