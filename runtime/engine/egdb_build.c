@@ -409,9 +409,10 @@ int egdb_build(const ruleset *rs, const char *dir, int pieces, int threads, egdb
 /* The value the moves of index 'i' give it, the position in 'p' (254: an index its
 ** position does not map back to; EGDB_V_NONE: one that is no position). */
 static uint8_t value_from_moves(const builder *b, dr_movelist *list, dr_movelist *spare, egdb_sig s, uint64_t i,
-                                dr_position *p) {
-  if (egdb_unrank(&b->x, s, i, p) == 0 && egdb_rank(&b->x, s, p) != i) return 254;
-  if (egdb_unrank(&b->x, s, i, p) != 0 || position_validate(b->rs, p, NULL) != 0) return EGDB_V_NONE;
+                                dr_position *p, egdb_walk *walk) {
+  int met = egdb_unrank_walk(&b->x, s, i, p, walk) != 0;
+  if (!met && egdb_rank(&b->x, s, p) != i) return 254;
+  if (met || position_validate(b->rs, p, NULL) != 0) return EGDB_V_NONE;
   children ch;
   look_at_children(b, list, spare, s, b->values[egdb_sig_id(s)], p, &ch);
   int verdict = judge_fresh(b, p, ch.count);
@@ -429,12 +430,13 @@ static void check_run(void *ud, int run) {
   const check *ck = ud;
   const uint8_t *values = ck->b->values[egdb_sig_id(ck->s)];
   dr_movelist *list = xmalloc(sizeof *list), *spare = xmalloc(sizeof *spare);
+  egdb_walk walk = {0};
   uint64_t from, to;
   run_bounds(ck->count, run, &from, &to);
   ck->wrong[run] = UINT64_MAX;
   for (uint64_t i = from; i < to; i++) {
     dr_position p;
-    if (values[i] != value_from_moves(ck->b, list, spare, ck->s, i, &p)) {
+    if (values[i] != value_from_moves(ck->b, list, spare, ck->s, i, &p, &walk)) {
       ck->wrong[run] = i;
       break;
     }
@@ -453,7 +455,8 @@ static int check_values(const builder *b, egdb_sig s, uint64_t count, err *e) {
   if (i == UINT64_MAX) return 0;
   dr_movelist *list = xmalloc(sizeof *list), *spare = xmalloc(sizeof *spare);
   dr_position p;
-  uint8_t want = value_from_moves(b, list, spare, s, i, &p);
+  egdb_walk walk = {0};
+  uint8_t want = value_from_moves(b, list, spare, s, i, &p, &walk);
   free(list), free(spare);
   char name[32], fen[512];
   egdb_sig_name(s, name, sizeof name);
