@@ -35,7 +35,10 @@ async function refusal(page) {
   return text(page, '.friends-error');
 }
 
+// Waits for the form: a refusal can show while the panel still loads the profile again
+// (an invitation refused, then the friends and bests asked for).
 async function fill(page, form, value) {
+  await page.waitForSelector(`${form} input`);
   await page.$eval(`${form} input`, (e) => { e.value = ''; });
   await page.type(`${form} input`, value);
   await page.click(`${form} button[type=submit]`);
