@@ -156,7 +156,7 @@ static void bench_search(const cli_args *a, registry *reg, const char *variant) 
   if (!cli_variant(reg, &b, variant, &rs)) return;
   if (cli_position(&b, &rs, &start) == 0) {
     int npos = bench_positions(&rs, &start, pos), depth = bench_depth(&rs, &start);
-    int all = a->threads ? a->threads : cpu_cores();
+    int all = threads_or_cores(a->threads);
     bench_search_threads(&rs, pos, npos, depth, 1);
     if (all > 1) bench_search_threads(&rs, pos, npos, depth, all);
   }

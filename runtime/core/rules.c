@@ -104,6 +104,10 @@ void rules_free(ruleset *rs) {
   }
 }
 
+int rules_threads(const ruleset *rs, int asked) {
+  return rs->hooks ? 1 : threads_or_cores(asked);
+}
+
 const char *rules_problem(const ruleset *rs) { return hooks_problem(rs->hooks); }
 
 void rules_spec(const ruleset *rs, char *out, size_t len) {

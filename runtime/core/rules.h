@@ -73,6 +73,9 @@ DRI_FUNC int rules_load_script(ruleset *rs, const dr_variant *v, const char *chu
 /* Releases what a rules script installed (its Lua state and hook closures).  Only
 ** the ruleset 'rules_load' filled may be freed, not a copy of it. */
 DRI_FUNC void rules_free(ruleset *rs);
+/* The threads worth running over these rules: threads_or_cores(asked), or 1 under house-rule
+** hooks, which run in one Lua state behind a lock where more threads would only wait. */
+DRI_FUNC int rules_threads(const ruleset *rs, int asked);
 
 /* Why the house rules were switched off mid-game (a script error), or NULL. */
 DRI_FUNC const char *rules_problem(const ruleset *rs);

@@ -123,6 +123,10 @@ int cpu_cores(void) {
   return n > 0 ? (int)n : 1;
 }
 
+int threads_or_cores(int asked) {
+  return asked > 0 ? asked : cpu_cores();
+}
+
 typedef struct parallel {
   int n, next;
   void (*job)(void *ud, int i);

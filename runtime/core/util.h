@@ -82,6 +82,8 @@ DRI_FUNC struct timespec deadline_after_ms(int ms);
 DRI_FUNC double thread_seconds(void);
 /* The processors online (at least 1): how many threads 'every core' means. */
 DRI_FUNC int cpu_cores(void);
+/* 'asked' when positive, else cpu_cores(): what a --threads or --jobs of 0 means. */
+DRI_FUNC int threads_or_cores(int asked);
 /* Calls job(ud, i) once for each i from 0 to n - 1, on up to 'jobs' threads (at most 64 and n, the
 ** caller's among them; fewer where threads cannot be had), each taking the next i when done
 ** with its last: the order of the calls is not defined. */

@@ -377,11 +377,10 @@ static int each_sig(builder *b, int pieces, int (*each)(builder *, egdb_sig, egd
   return 0;
 }
 
-/* House-rule hooks run in one Lua state behind a lock: more threads would only wait. */
 static int builder_init(builder *b, const ruleset *rs, const char *dir, int threads, err *e) {
   memset(b, 0, sizeof *b);
   b->rs = rs;
-  b->threads = rs->hooks ? 1 : threads > 0 ? threads : cpu_cores();
+  b->threads = rules_threads(rs, threads);
   egdb_index_init(&b->x, rs->v->geometry);
   egdb_identity(rs, b->identity, sizeof b->identity);
   if (egdb_folder(rs, dir, b->folder, sizeof b->folder, e)) return -1;

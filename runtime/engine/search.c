@@ -743,8 +743,8 @@ static void worker_free(worker *w) {
 
 /* ---------------------------------------------------------------- setup */
 
-static int thread_count(const search_limits *l) {
-  int n = l->threads > 0 ? l->threads : cpu_cores();
+static int thread_count(const ruleset *rs, const search_limits *l) {
+  int n = rules_threads(rs, l->threads);
   return n > MAX_THREADS ? MAX_THREADS : n;
 }
 
@@ -999,8 +999,7 @@ int search_best(const game *g, const search_limits *limits, search_progress prog
   }
   tt_new_search(sh->table);
   setup_limits(sh, l, stop); /* the clock starts once the table and the evaluator are ready */
-  /* House-rule hooks run in one Lua state behind a lock: more threads would only wait. */
-  run_workers(sh, g->rs->hooks ? 1 : thread_count(l));
+  run_workers(sh, thread_count(g->rs, l));
   finish_result(sh);
   apply_level(sh, l);
   const dr_move *legal = legal_match(g, &sh->best); /* always one of the game's legal moves */

@@ -259,7 +259,7 @@ static void run_one(void *ud, int i) {
 
 static int job_count(const selfplay_match *m) {
   if (!selfplay_parallel_safe(m->a) || !selfplay_parallel_safe(m->b)) return 1;
-  return m->jobs > 0 ? m->jobs : cpu_cores();
+  return threads_or_cores(m->jobs);
 }
 
 int selfplay_run(const selfplay_match *m, err *e) {

@@ -213,7 +213,7 @@ static void score_sample(lua_State *L, sample *s, const eval_weights *w, int dep
                 .limits = {.depth = depth, .threads = 1, .eval = ev, .private_table = 1, .no_book = 1}};
   pthread_mutex_init(&sc.lock, NULL);
   script_clock_pause(L);
-  parallel_for(s->count, t->cfg->jobs > 0 ? t->cfg->jobs : cpu_cores(), score_position, &sc);
+  parallel_for(s->count, rules_threads(t->cfg->rs, t->cfg->jobs), score_position, &sc);
   script_clock_resume(L);
   pthread_mutex_destroy(&sc.lock);
   free(ev);
