@@ -211,7 +211,9 @@ async function route() {
 // its PDN, to read and download.
 async function finishedGame(id) {
   let pdn;
-  try { pdn = await conn.request({type: 'pdn', game: id}); } catch { throw new Error(`No game has the code or id '${id}'.`); }
+  try { pdn = await conn.request({type: 'pdn', game: id}); } catch (e) {
+    throw e.code === 'closed' ? e : new Error(`No game has the code or id '${id}'.`);
+  }
   view.close();
   view = null;
   app.replaceChildren(h('h1', {}, 'A finished game'), h('pre', {class: 'pdn-text'}, pdn.text),

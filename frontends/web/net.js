@@ -57,11 +57,21 @@ export class Connection {
     if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(msg));
   }
 
-  // A request answered by one message (or an error) carrying its id.
+  // A request answered by one message (or an error) carrying its id; refused when the
+  // connection is lost first, so that nothing waits for an answer that cannot come.
   request(msg) {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
+      if (!this.ws || this.ws.readyState !== WebSocket.OPEN) {
+        reject(lost());
+        return;
+      }
       const done = (m) => {
+        if (m.type === 'closed') {
+          this.off('*', done);
+          reject(lost());
+          return;
+        }
         if (m.re !== id) return;
         this.off('*', done);
         if (m.type === 'error') reject(Object.assign(new Error(m.message), {code: m.code}));
@@ -71,6 +81,10 @@ export class Connection {
       this.send({...msg, id});
     });
   }
+}
+
+function lost() {
+  return Object.assign(new Error('The connection to the server was lost: try again, or reload the page.'), {code: 'closed'});
 }
 
 // Seat tokens, kept in this browser for that game only.

@@ -4,7 +4,8 @@
 // the protocol with the key the page kept, an invitation link copied and opened (accepted,
 // then gone from the address), a reused one opened by a new browser and a made-up code
 // refused, a reload still signed in, a friend removed for both, a second device linked, then
-// the profile deleted from it and gone from the first. Every wait has a timeout; nothing
+// the profile deleted from it and gone from the first, a request cut off by the server's
+// end refused rather than left loading. Every wait has a timeout; nothing
 // sleeps.
 import {join} from 'node:path';
 import {check, keepShot, launch, newChecker, newPage, results, startServer, test} from './lib.mjs';
@@ -188,6 +189,19 @@ try {
     await ana.waitForSelector('form.claim');
     check((await storedKey(ana)) !== old, 'the first device kept the key of a deleted profile');
     check(!ana.errors.length && !bob.errors.length && !phone.errors.length, `page errors: ${ana.errors.concat(bob.errors, phone.errors)}`);
+  });
+
+  await test('a request cut off by the server\'s end is refused in the panel, not left loading', async () => {
+    await bob.evaluate(() => { // the friends request is never sent, so only the lost connection can end it
+      const send = WebSocket.prototype.send;
+      WebSocket.prototype.send = function (data) { if (!String(data).includes('"friends"')) send.call(this, data); };
+    });
+    await bob.click('.friends-panel button.refresh');
+    await bob.waitForSelector('.friends-body .loading');
+    server.proc.kill('SIGTERM');
+    check((await refusal(bob)).startsWith('The connection to the server was lost'), `the panel says '${await text(bob, '.friends-error')}'`);
+    check(!(await bob.$('.friends-body .loading')), 'the panel is still loading');
+    check(!bob.errors.length, `page errors: ${bob.errors}`);
   });
 } finally {
   await browser.close();
