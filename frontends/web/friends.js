@@ -149,14 +149,16 @@ export class FriendsPanel {
     if (invite !== null) this.element.open = true;
   }
 
-  // What a person asked for, its refusal shown in the server's words.
+  // What a person asked for, its refusal shown in the server's words; a panel that could
+  // not load offers to try again.
   async act(fn) {
     this.note.textContent = '';
     this.error.textContent = '';
     try { await fn(); } catch (e) {
       this.error.textContent = e.message;
       if (e.code === 'gone') this.showNoProfile();
-      else if (this.body.querySelector('.loading')) this.body.replaceChildren();
+      else if (this.body.querySelector('.loading'))
+        this.body.replaceChildren(h('button', {type: 'button', class: 'retry', onclick: () => this.act(() => this.show())}, 'Try again'));
     }
   }
 

@@ -5,7 +5,7 @@
 // then gone from the address), a reused one opened by a new browser and a made-up code
 // refused, a reload still signed in, a friend removed for both, a second device linked, then
 // the profile deleted from it and gone from the first, a request cut off by the server's
-// end refused rather than left loading. Every wait has a timeout; nothing
+// end refused rather than left loading, with a button to try again. Every wait has a timeout; nothing
 // sleeps.
 import {join} from 'node:path';
 import {check, keepShot, launch, newChecker, newPage, results, startServer, test} from './lib.mjs';
@@ -191,7 +191,7 @@ try {
     check(!ana.errors.length && !bob.errors.length && !phone.errors.length, `page errors: ${ana.errors.concat(bob.errors, phone.errors)}`);
   });
 
-  await test('a request cut off by the server\'s end is refused in the panel, not left loading', async () => {
+  await test('a request cut off by the server\'s end is refused in the panel, which offers to try again', async () => {
     await bob.evaluate(() => { // the friends request is never sent, so only the lost connection can end it
       const send = WebSocket.prototype.send;
       WebSocket.prototype.send = function (data) { if (!String(data).includes('"friends"')) send.call(this, data); };
@@ -201,6 +201,10 @@ try {
     server.proc.kill('SIGTERM');
     check((await refusal(bob)).startsWith('The connection to the server was lost'), `the panel says '${await text(bob, '.friends-error')}'`);
     check(!(await bob.$('.friends-body .loading')), 'the panel is still loading');
+    await bob.$eval('.friends-error', (e) => { e.textContent = ''; });
+    await bob.click('.friends-body button.retry');
+    check((await refusal(bob)) === 'cannot reach the server', `trying again says '${await text(bob, '.friends-error')}'`);
+    await bob.waitForSelector('.friends-body button.retry');
     check(!bob.errors.length, `page errors: ${bob.errors}`);
   });
 } finally {
