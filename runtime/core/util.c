@@ -15,10 +15,17 @@
 #include <time.h>
 #include <unistd.h>
 
-void err_one_line(char *s) {
-  for (; *s; s++)
-    if ((unsigned char)*s < ' ' || *s == 0x7f) *s = ' ';
+void text_plain(char *s, size_t n, char with, int lines) {
+  unsigned char *u = (unsigned char *)s;
+  for (size_t i = 0; i < n; i++) {
+    if (u[i] == 0xC2 && i + 1 < n && u[i + 1] >= 0x80 && u[i + 1] <= 0x9F) /* C1, two bytes in UTF-8 */
+      s[i] = s[i + 1] = with, i++;
+    else if ((u[i] < ' ' && !(lines && (u[i] == '\n' || u[i] == '\r' || u[i] == '\t'))) || u[i] == 0x7f)
+      s[i] = with;
+  }
 }
+
+void err_one_line(char *s) { text_plain(s, strlen(s), ' ', 0); }
 
 int err_set(err *e, const char *fmt, ...) {
   if (e) {

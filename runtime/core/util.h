@@ -23,6 +23,11 @@ DRI_FUNC int err_set(err *e, const char *fmt, ...) __attribute__((format(printf,
 /* Prefixes the message already in 'e' with more context. */
 DRI_FUNC int err_prefix(err *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* Turns each byte of a control character in the 'n' bytes at 's' into 'with': C0 (but line
+** breaks and tabs when 'lines'), DEL, and C1 (U+0080 to U+009F, which some terminals obey
+** as escapes).  Text from elsewhere can then neither break a line nor drive a terminal. */
+DRI_FUNC void text_plain(char *s, size_t n, char with, int lines);
+
 /* Turns control characters in 's' into spaces: a message quoting what a user or a
 ** script wrote ("error('a\nb')", an argument) stays on one line. */
 DRI_FUNC void err_one_line(char *s);

@@ -15,7 +15,9 @@
 
 /* ------------------------------------------------------------- schema */
 
-enum { K_STR, K_INT, K_BOOL, K_PATH, K_STRS, K_OBJ, K_ARR, K_ENUM, K_OBJS };
+/* K_WORD: letters, digits, '-' and '_' only: a game's id, a code or a token, which a client
+** keeps in its seats file and sends back, so that no server can break a line of it. */
+enum { K_STR, K_WORD, K_INT, K_BOOL, K_PATH, K_STRS, K_OBJ, K_ARR, K_ENUM, K_OBJS };
 
 typedef struct field {
   const char *name;
@@ -88,11 +90,11 @@ static const field s_welcome[] = {REQ("protocol", K_INT, 0, 1000000), OPT("serve
                                   ANY("limits", K_OBJ), END};
 static const field s_error[] = {REQ("code", K_STR, 1, 64), REQ("message", K_STR, 0, 1024),
                                 OPT("re", K_INT, 0, REQUEST_ID_MAX), END};
-static const field s_created[] = {REQ("game", K_STR, 1, PROTO_MAX_ID), REQ("code", K_STR, 1, PROTO_MAX_ID),
-                                  REQ("token", K_STR, 1, PROTO_MAX_TOKEN), REQ("side", K_STR, 1, 8), END};
-static const field s_seated[] = {REQ("game", K_STR, 1, PROTO_MAX_ID), OPT("token", K_STR, 1, PROTO_MAX_TOKEN),
+static const field s_created[] = {REQ("game", K_WORD, 1, PROTO_MAX_ID), REQ("code", K_WORD, 1, PROTO_MAX_ID),
+                                  REQ("token", K_WORD, 1, PROTO_MAX_TOKEN), REQ("side", K_STR, 1, 8), END};
+static const field s_seated[] = {REQ("game", K_WORD, 1, PROTO_MAX_ID), OPT("token", K_WORD, 1, PROTO_MAX_TOKEN),
                                  REQ("side", K_STR, 1, 8), END};
-static const field s_state[] = {REQ("game", K_STR, 1, PROTO_MAX_ID), REQ("you", K_STR, 1, 16),
+static const field s_state[] = {REQ("game", K_WORD, 1, PROTO_MAX_ID), REQ("you", K_STR, 1, 16),
                                 REQ("variant", K_STR, 1, 32), OPT("title", K_STR, 0, 256),
                                 OPT("rules", K_STR, 0, 512), REQ("geometry", K_OBJ, 0, 0),
                                 REQ("start", K_STR, 1, 1024), REQ("moves", K_ARR, 0, 0),
@@ -100,7 +102,7 @@ static const field s_state[] = {REQ("game", K_STR, 1, PROTO_MAX_ID), REQ("you", 
                                 ANY("players", K_OBJ), ANY("draw_offer", K_STR), ANY("rematch_offer", K_STR),
                                 OPT("result", K_STR, 1, 8), OPT("reason", K_STR, 0, 256),
                                 OPT("watchers", K_INT, 0, 1000000000), ANY("tally", K_OBJ),
-                                OPT("code", K_STR, 0, PROTO_MAX_ID), END};
+                                OPT("code", K_WORD, 0, PROTO_MAX_ID), END};
 static const field s_moved[] = {REQ("ply", K_INT, 0, 1000000), REQ("path", K_ARR, 0, 0), ANY("legal", K_ARR),
                                 ANY("clock", K_OBJ), OPT("status", K_STR, 1, 16), OPT("result", K_STR, 1, 8),
                                 OPT("reason", K_STR, 0, 256), ANY("draw_offer", K_STR), END};
@@ -112,13 +114,13 @@ static const field s_over[] = {REQ("result", K_STR, 1, 8), REQ("reason", K_STR, 
 static const field s_tally[] = {REQ("ply", K_INT, 0, 1000000), REQ("suggestions", K_ARR, 0, 0), END};
 static const field s_watchers[] = {REQ("count", K_INT, 0, 1000000000), END};
 static const field s_games[] = {REQ("games", K_ARR, 0, 0), END};
-static const field s_pdn[] = {OPT("game", K_STR, 1, PROTO_MAX_ID), REQ("text", K_STR, 0, PROTO_MAX_SERVER_MESSAGE),
+static const field s_pdn[] = {OPT("game", K_WORD, 1, PROTO_MAX_ID), REQ("text", K_STR, 0, PROTO_MAX_SERVER_MESSAGE),
                               END};
 static const field s_history[] = {OPT("name", K_STR, 1, PROTO_MAX_NAME), REQ("games", K_ARR, 0, 0), END};
 static const field s_left[] = {END};
 static const field s_variants[] = {REQ("variants", K_ARR, 0, 0), END};
 static const field s_profile[] = {REQ("name", K_STR, 1, PROTO_MAX_NAME), END};
-static const field s_code[] = {REQ("kind", K_STR, 1, 16), REQ("code", K_STR, 1, PROTO_MAX_ID),
+static const field s_code[] = {REQ("kind", K_STR, 1, 16), REQ("code", K_WORD, 1, PROTO_MAX_ID),
                                REQ("expires", K_INT, 0, 1LL << 50), END};
 static const field s_bests[] = {REQ("name", K_STR, 1, PROTO_MAX_NAME), OBJS("records", 100000, f_record),
                                 OBJS("streaks", 100000, f_streak), END};
@@ -178,6 +180,15 @@ static int check_string(const json_t *v, const field *f, const char *where, err 
   return 0;
 }
 
+static int check_word(const json_t *v, const field *f, const char *where, err *e) {
+  if (check_string(v, f, where, e)) return -1;
+  const char *w = json_string_value(v);
+  size_t n = json_string_length(v);
+  if (strspn(w, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_") != n)
+    return err_set(e, "%s: field '%s' must hold only letters, digits, '-' and '_'", where, f->name);
+  return 0;
+}
+
 static int check_path(const json_t *v, const field *f, const char *where, err *e) {
   size_t n = json_array_size(v);
   if (!json_is_array(v) || n < 2 || n > DR_MAX_JUMPS + 1)
@@ -230,6 +241,7 @@ static int check_value(const json_t *v, const field *f, int strict, const char *
   if (json_is_null(v) && f->nullable) return 0;
   switch (f->kind) {
   case K_STR: return check_string(v, f, where, e);
+  case K_WORD: return check_word(v, f, where, e);
   case K_INT:
     if (!json_is_integer(v) || json_integer_value(v) < f->min || json_integer_value(v) > f->max)
       return err_set(e, "%s: field '%s' must be a whole number from %lld to %lld", where, f->name,
@@ -267,6 +279,27 @@ static int check_object(const json_t *obj, const field *fields, int strict, cons
   return 0;
 }
 
+/* A server's strings end up on terminals and in files: each control character becomes '?',
+** so that no server moves the cursor, retitles a window, makes a terminal answer back or
+** writes a line of its own.  A PDN text keeps its lines. */
+static void scrub(json_t *v, int lines) {
+  const char *key;
+  json_t *item;
+  size_t i;
+  if (json_is_string(v)) {
+    size_t n = json_string_length(v);
+    char *copy = xmalloc(n + 1);
+    memcpy(copy, json_string_value(v), n);
+    text_plain(copy, n, '?', lines);
+    if (memcmp(copy, json_string_value(v), n) != 0) json_string_setn(v, copy, n);
+    free(copy);
+  } else if (json_is_array(v)) {
+    json_array_foreach(v, i, item) scrub(item, lines);
+  } else if (json_is_object(v)) {
+    json_object_foreach(v, key, item) scrub(item, lines);
+  }
+}
+
 int proto_parse(const char *text, size_t len, int from_server, proto_msg *out, const char **code, err *e) {
   json_error_t je;
   memset(out, 0, sizeof *out);
@@ -284,6 +317,10 @@ int proto_parse(const char *text, size_t len, int from_server, proto_msg *out, c
                 ? json_integer_value(id)
                 : -1; /* kept when the rest is refused, so the refusal answers the request */
   const char *type = json_string_value(json_object_get(root, "type"));
+  if (from_server) { /* the type's string too, which is then a new one */
+    scrub(root, type && strcmp(type, "pdn") == 0);
+    type = json_string_value(json_object_get(root, "type"));
+  }
   const schema *sc = type ? schema_of(type, from_server) : NULL;
   if (!sc || check_object(root, sc->fields, !from_server, sc ? sc->name : "message", e)) {
     if (!sc) err_set(e, type ? "unknown message type '%.40s'" : "a message needs a 'type' string", type);

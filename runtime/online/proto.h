@@ -64,7 +64,9 @@ typedef struct proto_msg {
 ** 0, or -1 with 'code' set to PROTO_MALFORMED or PROTO_INVALID and a one-line
 ** message naming the field in 'e'.  A client's message must name a request, and
 ** carries no field its schema does not declare; a server's may carry more (a newer
-** server), whose fields are ignored. */
+** server), whose fields are ignored.  In a server's message every control character of
+** every string has become '?' (a PDN text keeps its lines), and the ids, codes and tokens
+** a client keeps are letters, digits, '-' and '_'. */
 DRI_FUNC int proto_parse(const char *text, size_t len, int from_server, proto_msg *out, const char **code,
                          err *e);
 DRI_FUNC void proto_msg_free(proto_msg *m);

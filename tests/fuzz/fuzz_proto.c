@@ -3,7 +3,8 @@
 ** MESSAGE".  The message is read as a client's (what the server takes from anyone) and
 ** as a server's (what a client takes from the server it connected to).  A refusal must
 ** be one line under one of the protocol's codes; a message taken must be written and
-** read back as the same type with the same id.  Its "path", where it has one, must name
+** read back as the same type with the same id, and a server's must hold no control
+** character (but a PDN text's line breaks).  Its "path", where it has one, must name
 ** a legal move of the position (the FEN, or the variant's start) that the move's own
 ** path names again, or be refused in one line; so must every legal move's path.
 */
@@ -53,6 +54,25 @@ static void reads_back(const proto_msg *m, int from_server) {
   free(text);
 }
 
+/* No string of a server's message taken holds a control character (a PDN text keeps its lines). */
+static void plain_strings(const json_t *v, int lines) {
+  const char *key;
+  json_t *item;
+  size_t i;
+  if (json_is_string(v)) {
+    const unsigned char *s = (const unsigned char *)json_string_value(v);
+    for (i = 0; i < json_string_length(v); i++) {
+      int line = lines && (s[i] == '\n' || s[i] == '\r' || s[i] == '\t');
+      fuzz_require((s[i] >= ' ' || line) && s[i] != 0x7f && !(s[i] == 0xC2 && s[i + 1] >= 0x80 && s[i + 1] <= 0x9F),
+                   "a server's string holds a control character", NULL);
+    }
+  } else if (json_is_array(v)) {
+    json_array_foreach((json_t *)v, i, item) plain_strings(item, lines);
+  } else if (json_is_object(v)) {
+    json_object_foreach((json_t *)v, key, item) plain_strings(item, lines);
+  }
+}
+
 static void read_message(const game *g, const char *text, size_t len, int from_server) {
   proto_msg m;
   const char *code = NULL;
@@ -65,6 +85,7 @@ static void read_message(const game *g, const char *text, size_t len, int from_s
   }
   fuzz_require(m.type > MSG_NONE && m.type < MSG_COUNT, "a message of no type", text);
   reads_back(&m, from_server);
+  if (from_server) plain_strings(m.root, m.type == MSG_PDN_TEXT);
   const json_t *path = json_object_get(m.root, "path");
   if (path && g) check_path(g, path);
   proto_msg_free(&m);

@@ -5,10 +5,13 @@ variant, offers, resigning, joining by code, watching and suggesting, coming bac
 after the server is killed, and the one-line errors.
 """
 import asyncio
+import json
 import os
 import random
 import re
 import sys
+
+import websockets
 
 from wsclient import TIMEOUT, Client, Failure, Server, check, children, new_store, run, with_server
 
@@ -244,6 +247,74 @@ async def t_one_line_errors(argv):
             check(rc in (1, 2) and len(errors) == 1 and words in errors[0], "%s -> %d %s" % (args, rc, line.lines))
 
     await with_server(DRAUGHTS, new_store(fresh("server")), body)
+
+
+BRAZILIAN_START = "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8"
+
+
+async def hostile_server(token, text):
+    """A server of our own making: it welcomes, and answers 'create' with a game whose seat
+    token is 'token' and whose strings (the server's name, a player's, an error, the end's
+    reason) hold 'text'; the server and its port."""
+    def player(name):
+        return {"name": name, "connected": True, "gone": None}
+
+    async def handler(ws, path=None):
+        try:
+            await answer(ws)
+        except websockets.ConnectionClosed:
+            pass
+
+    async def answer(ws):
+        async for raw in ws:
+            m = json.loads(raw)
+            if m["type"] == "hello":
+                replies = [{"type": "welcome", "protocol": 1, "server": text}]
+            elif m["type"] == "create":
+                replies = [{"type": "created", "game": "g1", "code": "c1", "token": token, "side": "white"},
+                           {"type": "state", "game": "g1", "you": "white", "code": "c1", "variant": "brazilian",
+                            "rules": "official", "geometry": {}, "start": BRAZILIAN_START, "moves": [],
+                            "status": "playing", "players": {"white": player("ana"), "black": player(text + "bob")}},
+                           {"type": "error", "code": text, "message": text + "wiped"},
+                           {"type": "over", "result": "1-0", "reason": text + "red"}]
+            else:
+                replies = []
+            for r in replies:
+                await ws.send(json.dumps(r))
+
+    server = await websockets.serve(handler, "127.0.0.1", 0, subprotocols=["draughts"])
+    return server, server.sockets[0].getsockname()[1]
+
+
+async def t_a_hostile_server_reaches_neither_the_terminal_nor_the_seats_file(argv):
+    """The server is untrusted input too: control characters in what it says are shown as
+    '?', never sent to the terminal (a title set, the screen wiped), and a seat token that
+    would write a line of its own into the seats file is refused in one line."""
+    escapes = "\x1b]0;pwned\x07\x1b[2J\u009b31m"
+    server, port = await hostile_server("token", escapes)
+    try:
+        line = await Line.start("brazilian", "--server", "127.0.0.1:%d" % port, "--side", "white")
+        await line.expect(r"Game over: 1-0")
+        rc = await line.finish()
+        text = "\n".join(line.lines)
+        check(rc == 0, "exit status %d: %s" % (rc, line.lines[-4:]))
+        check(not any(ch in text for ch in "\x1b\x07\u009b"), "a control character reached the terminal: %r" % text)
+        check("Game over: 1-0 (?]0;pwned??[2J??31mred)" in text, "the end's reason, made plain, is not shown: %r" % text)
+    finally:
+        server.close()
+        await server.wait_closed()
+    seats = fresh("seats")
+    server, port = await hostile_server("t\nevil.example g9 c9 white stolen", "")
+    try:
+        line = await Line.start("brazilian", "--server", "127.0.0.1:%d" % port, "--side", "white", seats=seats)
+        rc = await line.finish()
+        errors = [l for l in line.lines if l.startswith("draughts: ")]
+        check(rc == 1 and len(errors) == 1 and "field 'token' must hold only letters, digits" in errors[0],
+              "a token that breaks a line: %d %s" % (rc, line.lines[-4:]))
+        check(not os.path.exists(seats) or "evil" not in open(seats).read(), "the seats file took the server's line")
+    finally:
+        server.close()
+        await server.wait_closed()
 
 
 if __name__ == "__main__":

@@ -440,12 +440,16 @@ async def t_malformed_oversized_and_binary_messages(argv):
             ('{"type": "join", "code": "a\\u0000b"}', "malformed", "is not allowed"),
             ('{"type": "join", "code": "x", "code": "y"}', "malformed", "duplicate"),
             ('{"type": "hello", "protocol": 1, "name": "a\\nb"}', "invalid", "control characters"),
+            ('{"type": "hello", "protocol": 1, "name": "a\\u009b2Jb"}', "invalid", "control characters"),
+            ('{"type": "\\u001b]0;x\\u0007"}', "invalid", "unknown message type ' ]0;x '"),
+            ('{"type": "join", "code": "x"} \x1b[2J', "malformed", "not JSON"),
             ('{"type": "create", "variant": "chess"}', "not_found", "no variant 'chess'"),
         ]
         for text, code, words in cases:
             await c.raw(text)
             e = await c.error(code)
-            check(words in e["message"] and "\n" not in e["message"], "%s -> %s" % (text, e))
+            plain = not any(ord(ch) < 32 or 127 <= ord(ch) < 160 for ch in e["message"])
+            check(words in e["message"] and plain, "%s -> %s" % (text, e))
         await c.raw('{"type": "join", "code": "%s", "id": 41}' % ("x" * 40))
         check((await c.error("invalid")).get("re") == 41, "a refused request's error answers its id")
         await c.raw('{"type": "join", "code": 5, "id": -3}')
