@@ -134,6 +134,7 @@ static void field_name(reader *r, char out[DXP_NAME + 1]) {
   int n = DXP_NAME;
   while (n > 0 && r->s[r->at + (size_t)n - 1] == ' ') n--;
   snprintf(out, DXP_NAME + 1, "%.*s", n, r->s + r->at);
+  text_plain(out, strlen(out), '?', 0); /* the other side's name is printed: it drives no terminal */
   r->at += DXP_NAME;
 }
 

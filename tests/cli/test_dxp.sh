@@ -81,6 +81,12 @@ if command -v bash >/dev/null; then
   tr '\0' '\n' <"$tmp/peer" | grep -q "^Cerror: dxp: tester played an illegal move" && pass ||
     fail "the peer is told why: $(tr '\0' '|' <"$tmp/peer")"
   tr '\0' '\n' <"$tmp/peer" | grep -q "^Adraughts *0$" && pass || fail "the game was accepted: $(tr '\0' '|' <"$tmp/peer")"
+  # A name holding terminal escapes (a window title, a cleared screen) is printed plain.
+  listen international --depth 1 &&
+    peer 'printf "R01%-32sZ005075A\0" "$(printf "\033]0;x\007\033[2J")" >&3; sleep 0.3; printf "E01\0" >&3; sleep 0.5'
+  finish
+  grep -q "^game 1: ?]0;x??\[2J - draughts" "$tmp/follower" && ! grep -q "$(printf '[\033\007]')" "$tmp/follower" &&
+    pass || fail "a name with escapes: $(od -c "$tmp/follower" | head -5)"
   refused "an unknown message" "unknown message type 'X'" 'printf "Xjunk\0" >&3; sleep 0.3'
   refused "a short game request" 'malformed R message "R01short"' 'printf "R01short\0" >&3; sleep 0.3'
   refused "a message too long in one piece" "a message longer than 1024 bytes" 'printf "C%01500d\0" 0 >&3; sleep 0.3'
