@@ -165,7 +165,8 @@ async function lobby(invite = null) {
   nameInput.addEventListener('change', () => { localStorage.setItem('draughts.name', nameInput.value.trim()); connect().catch((e) => fail(e.message)); });
   app.replaceChildren(h('h1', {}, 'draughts'), h('p', {class: 'loading'}, 'Connecting…'));
   try { await connect(); } catch (e) { return fail(e.message); }
-  const list = h('ul', {class: 'games', 'aria-live': 'polite'});
+  // A row until the server's list comes, so that the page below does not jump when it does.
+  const list = h('ul', {class: 'games', 'aria-live': 'polite'}, h('li', {class: 'none pending'}, 'Looking for public games…'));
   const friends = new FriendsPanel(connect, titleOf, localStorage.getItem('draughts.name') || '', invite);
   app.replaceChildren(
     h('h1', {}, 'draughts'),

@@ -22,9 +22,11 @@ const text = (page, sel) => page.$eval(sel, (e) => e.textContent);
 const storedKey = (page) => page.evaluate(() => localStorage.getItem('draughts.device-key'));
 
 // The friends panel of a page at 'address', opened; resolves once it shows a profile or
-// the forms to make one.
+// the forms to make one.  The tap waits for the lobby's list of public games, whose
+// arrival would move the panel between the tap's aim and the tap.
 async function openPanel(page, address) {
   if (address) await page.goto(address);
+  await page.waitForSelector('.games li:not(.pending)');
   await page.waitForSelector('.friends-panel summary');
   if (!(await page.$eval('.friends-panel', (d) => d.open))) await page.click('.friends-panel summary');
   await page.waitForSelector('.friends-panel .profile-name, .friends-panel form.claim');
