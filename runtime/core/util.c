@@ -15,14 +15,23 @@
 #include <time.h>
 #include <unistd.h>
 
+/* The bytes of the control character at s[i] (C1 takes two in UTF-8), or 0 for none. */
+static int control_len(const unsigned char *u, size_t i, size_t n, int lines) {
+  if (u[i] == 0xC2 && i + 1 < n && u[i + 1] >= 0x80 && u[i + 1] <= 0x9F) return 2;
+  return (u[i] < ' ' && !(lines && (u[i] == '\n' || u[i] == '\r' || u[i] == '\t'))) || u[i] == 0x7f;
+}
+
 void text_plain(char *s, size_t n, char with, int lines) {
-  unsigned char *u = (unsigned char *)s;
   for (size_t i = 0; i < n; i++) {
-    if (u[i] == 0xC2 && i + 1 < n && u[i + 1] >= 0x80 && u[i + 1] <= 0x9F) /* C1, two bytes in UTF-8 */
-      s[i] = s[i + 1] = with, i++;
-    else if ((u[i] < ' ' && !(lines && (u[i] == '\n' || u[i] == '\r' || u[i] == '\t'))) || u[i] == 0x7f)
-      s[i] = with;
+    int k = control_len((const unsigned char *)s, i, n, lines);
+    if (k) memset(s + i, with, (size_t)k), i += (size_t)k - 1;
   }
+}
+
+int text_is_plain(const char *s, size_t n, int lines) {
+  for (size_t i = 0; i < n; i++)
+    if (control_len((const unsigned char *)s, i, n, lines)) return 0;
+  return 1;
 }
 
 void err_one_line(char *s) { text_plain(s, strlen(s), ' ', 0); }

@@ -27,6 +27,8 @@ DRI_FUNC int err_prefix(err *e, const char *fmt, ...) __attribute__((format(prin
 ** breaks and tabs when 'lines'), DEL, and C1 (U+0080 to U+009F, which some terminals obey
 ** as escapes).  Text from elsewhere can then neither break a line nor drive a terminal. */
 DRI_FUNC void text_plain(char *s, size_t n, char with, int lines);
+/* Whether the 'n' bytes at 's' hold no control character that 'text_plain' would replace. */
+DRI_FUNC int text_is_plain(const char *s, size_t n, int lines);
 
 /* Turns control characters in 's' into spaces: a message quoting what a user or a
 ** script wrote ("error('a\nb')", an argument) stays on one line. */

@@ -286,12 +286,12 @@ static void scrub(json_t *v, int lines) {
   const char *key;
   json_t *item;
   size_t i;
-  if (json_is_string(v)) {
+  if (json_is_string(v) && !text_is_plain(json_string_value(v), json_string_length(v), lines)) {
     size_t n = json_string_length(v);
     char *copy = xmalloc(n + 1);
     memcpy(copy, json_string_value(v), n);
     text_plain(copy, n, '?', lines);
-    if (memcmp(copy, json_string_value(v), n) != 0) json_string_setn(v, copy, n);
+    json_string_setn(v, copy, n);
     free(copy);
   } else if (json_is_array(v)) {
     json_array_foreach(v, i, item) scrub(item, lines);

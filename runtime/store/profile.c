@@ -385,9 +385,7 @@ int profile_check_nickname(const char *nick, err *e) {
   if (n == 0) return err_set(e, "a nickname cannot be empty");
   if (n > PROFILE_NICK_MAX) return err_set(e, "a nickname has at most %d characters", PROFILE_NICK_MAX);
   if (nick[0] == ' ' || nick[n - 1] == ' ') return err_set(e, "a nickname cannot start or end with a space");
-  for (const unsigned char *p = (const unsigned char *)nick; *p; p++)
-    if (*p < 32 || *p == 127 || (p[0] == 0xC2 && p[1] >= 0x80 && p[1] <= 0x9F)) /* C1 too: terminals obey some */
-      return err_set(e, "a nickname cannot hold control characters");
+  if (!text_is_plain(nick, n, 0)) return err_set(e, "a nickname cannot hold control characters");
   return 0;
 }
 
