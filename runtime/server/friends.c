@@ -102,7 +102,7 @@ static code_bucket *bucket_of(friends *f, const char *addr, double now) {
 }
 
 /* An attempt at a code costs one; a good code gives it back ('refund'). */
-static int code_attempt(server *srv, const char *addr, int refund) {
+int code_attempt(server *srv, const char *addr, int refund) {
   code_bucket *b = bucket_of(state(srv), addr, now_seconds());
   if (refund) {
     b->tokens = b->tokens + 1 > CODE_BURST ? CODE_BURST : b->tokens + 1;

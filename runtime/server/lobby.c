@@ -67,6 +67,39 @@ void random_text(char *out, int n) {
   out[n] = '\0';
 }
 
+/* 13 characters of 32 are 65 bits: ids drawn on every node of a shared store, for as
+** long as it keeps games, stay apart but for a chance the store still catches at insert. */
+#define GAME_ID_CHARS 13
+
+void lobby_new_id(server *srv, char id[GAMEDB_ID_MAX + 1]) {
+  do random_text(id, GAME_ID_CHARS);
+  while (lobby_find(srv, id));
+}
+
+static void lobby_remove(server *srv, table *t) {
+  for (int i = 0; i < srv->ntables; i++)
+    if (srv->tables[i] == t) srv->tables[i] = srv->tables[--srv->ntables];
+  table_free(t);
+}
+
+/* A new game whose id the store already had (another node's, or a finished game's): its
+** writes and what its people were told from 'batch' on are taken back, they hear why, and
+** it leaves memory.  One request fails; the server and the stored game are untouched. */
+void lobby_id_taken(server *srv, const char *id, int batch) {
+  table *t = lobby_find(srv, id);
+  if (!t) return;
+  writer_forget(srv, id);
+  computer_stop(t);
+  for (int side = 0; side < 2; side++) {
+    conn *c = t->seat[side];
+    if (!c) continue;
+    conn_unsend(c, batch);
+    conn_error(c, -1, "store", "the game could not be stored (its id %s was taken): create it again", id);
+  }
+  for (int i = 0; i < t->nwatchers; i++) conn_unsend(t->watchers[i], batch);
+  lobby_remove(srv, t);
+}
+
 table *lobby_find(server *srv, const char *id) {
   for (int i = 0; i < srv->ntables; i++)
     if (strcmp(srv->tables[i]->row.id, id) == 0) return srv->tables[i];
@@ -155,8 +188,7 @@ static int creator_side(const proto_msg *m) {
 static void new_row(conn *c, const proto_msg *m, const plugin *p, const char *spec, gamedb_game *row) {
   json_t *clock = json_object_get(m->root, "clock");
   memset(row, 0, sizeof *row);
-  do random_text(row->id, 8);
-  while (lobby_find(c->srv, row->id));
+  lobby_new_id(c->srv, row->id);
   do random_text(row->code, 6);
   while (find_code(c->srv, row->code));
   snprintf(row->variant, sizeof row->variant, "%s", p->v.name);
@@ -191,19 +223,11 @@ static void created(conn *c, const proto_msg *m, table *t, int side) {
   table_send_state(t, c);
 }
 
-/* A game against the computer starts at once, with the computer in the other seat;
-** when the engine's queue is full the server says it is busy and creates nothing. */
-static int computer_wanted(conn *c, const proto_msg *m, int *level, int *streak) {
+/* A game against the computer starts at once, with the computer in the other seat, whose
+** moves wait their turn in the engine's queue however long it is. */
+static void computer_wanted(const proto_msg *m, int *level, int *streak) {
   const char *text = proto_str(m->root, "computer");
-  int threads, waiting;
-  *level = 0;
-  if (!text) return 0;
-  *level = computer_level_of(text, streak);
-  if (!pool_full(c->srv->pool)) return 0;
-  pool_load(c->srv->pool, &threads, &waiting);
-  conn_error(c, m->id, "busy", "the server is busy: its %d engine thread%s are taken and %d moves wait; try again in a minute",
-             threads, threads == 1 ? "" : "s", waiting);
-  return -1;
+  *level = text ? computer_level_of(text, streak) : 0;
 }
 
 static void create(conn *c, const proto_msg *m) {
@@ -215,7 +239,8 @@ static void create(conn *c, const proto_msg *m) {
     return conn_error(c, m->id, "limit", "too many open games from %s: at most %d", c->addr->name,
                       c->srv->cfg.max_games);
   const plugin *p = find_variant(c, m, proto_str(m->root, "variant"));
-  if (!p || rules_of(c, m, p, spec, sizeof spec) || computer_wanted(c, m, &level, &streak)) return;
+  if (!p || rules_of(c, m, p, spec, sizeof spec)) return;
+  computer_wanted(m, &level, &streak);
   new_row(c, m, p, spec, &row);
   table *t = table_new(c->srv, &row, &e);
   if (!t || (level && search_prepare(t->rs, &e))) {
@@ -244,10 +269,13 @@ static void seated(conn *c, const proto_msg *m, table *t, int side, const char *
 
 static void join(conn *c, const proto_msg *m) {
   char token[PROTO_MAX_TOKEN + 1];
+  if (!code_attempt(c->srv, c->addr->name, 0))
+    return conn_error(c, m->id, "rate_limited", "too many attempts at codes from %s: one more a minute", c->addr->name);
   table *t = find_any(c->srv, NULL, proto_str(m->root, "code"));
   if (!t) return conn_error(c, m->id, "not_found", "no game has the code '%s'", proto_str(m->root, "code"));
-  if (t->row.status != GAMEDB_WAITING)
-    return conn_error(c, m->id, "full", "game %s has both its players; watch it with its id", t->row.id);
+  code_attempt(c->srv, c->addr->name, 1);
+  if (t->row.status != GAMEDB_WAITING) /* not its id: a code is not a way in to watch a private game */
+    return conn_error(c, m->id, "full", "that game has both its players");
   int side = t->row.seated[DR_WHITE] ? DR_BLACK : DR_WHITE;
   table_detach(c);
   table_seat_token(t, side, c->name, token);

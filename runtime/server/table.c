@@ -23,6 +23,19 @@ static void end_as_stored(table *t);
 
 /* ------------------------------------------------------------ lifetime */
 
+shared_rules *shared_rules_hold(shared_rules *r) {
+  DR_ASSERT(r->refs > 0);
+  r->refs++;
+  return r;
+}
+
+void shared_rules_drop(shared_rules *r) {
+  DR_ASSERT(r->refs > 0);
+  if (--r->refs > 0) return;
+  if (r->rs.v) rules_free(&r->rs);
+  free(r);
+}
+
 table *table_new(server *srv, const gamedb_game *row, err *e) {
   dr_position start;
   const plugin *p = registry_find(srv->reg, row->variant);
@@ -33,8 +46,10 @@ table *table_new(server *srv, const gamedb_game *row, err *e) {
   t->row = *row;
   t->draw_offer = t->rematch_offer = -1;
   t->wrote = -1;
-  t->rs = xmalloc(sizeof *t->rs);
-  memset(t->rs, 0, sizeof *t->rs);
+  t->rules = xmalloc(sizeof *t->rules);
+  memset(t->rules, 0, sizeof *t->rules);
+  t->rules->refs = 1;
+  t->rs = &t->rules->rs;
   if (rules_load_spec(t->rs, &p->v, row->rules, e) || fen_read(t->rs, "start", &start, e) ||
       game_init(&t->g, t->rs, &start, e)) {
     table_free(t);
@@ -52,8 +67,7 @@ void table_free(table *t) {
   table_release(t);
   cluster_forget(t);
   if (t->g.ply) game_free(&t->g);
-  if (t->rs->v) rules_free(t->rs);
-  free(t->rs);
+  shared_rules_drop(t->rules);
   free(t->watchers);
   free(t->others);
   free(t->sugg);
@@ -555,8 +569,7 @@ static void rematch_start(table *old, int64_t now) {
   gamedb_game row = old->row;
   char token[2][PROTO_MAX_TOKEN + 1];
   err e;
-  random_text(row.id, 8);
-  while (lobby_find(old->srv, row.id)) random_text(row.id, 8);
+  lobby_new_id(old->srv, row.id);
   random_text(row.code, 6);
   snprintf(row.rematch_of, sizeof row.rematch_of, "%s", old->row.id);
   row.status = GAMEDB_PLAYING;

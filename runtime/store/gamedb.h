@@ -131,7 +131,8 @@ typedef struct gamedb gamedb;
 ** a third.  A guarded write ('seat', 'clocks', 'add_move', 'finish') returns 1 and writes
 ** nothing when the store has moved on without this node (another node took the seat,
 ** played the ply, ended the game): the caller reads the game again.  A store one server
-** owns never answers 1. */
+** owns never answers 1.  'insert' returns 1 and writes nothing when the store has a game
+** of that id already (ids are random: another node's, or a finished game's), on any store. */
 typedef struct gamedb_ops {
   void (*close)(gamedb *db);
   /* Group commit: what is written between 'begin' and 'commit' becomes durable at

@@ -81,7 +81,8 @@ enum {
 static const char *const sql_of[ST_COUNT] = {
     "INSERT INTO game(id, code, variant, rules, initial_ms, increment_ms, lag_ms, listed, status, white_name,"
     " black_name, white_token, black_token, white_ms, black_ms, turn_started, created, rematch_of)"
-    " VALUES($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)",
+    " VALUES($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)"
+    " ON CONFLICT (id) DO NOTHING",
     "UPDATE game SET white_name = $2, white_token = $3 WHERE id = $1 AND white_token IS NULL",
     "UPDATE game SET black_name = $2, black_token = $3 WHERE id = $1 AND black_token IS NULL",
     "UPDATE game SET status = $2, white_ms = $3, black_ms = $4, turn_started = $5"
@@ -258,7 +259,7 @@ static int db_insert(gamedb *db, const gamedb_game *g, err *e) {
   a_hash(&a, g->token[0], g->seated[0]), a_hash(&a, g->token[1], g->seated[1]);
   a_int(&a, g->clock_ms[0]), a_int(&a, g->clock_ms[1]), a_int(&a, g->turn_started), a_int(&a, g->created);
   a_text(&a, g->rematch_of);
-  return write_guarded(of(db), ST_INSERT, &a, e) ? -1 : 0;
+  return write_guarded(of(db), ST_INSERT, &a, e); /* 1: the id is taken */
 }
 
 static int db_seat(gamedb *db, const char *id, int side, const char *name, const uint8_t *token, err *e) {

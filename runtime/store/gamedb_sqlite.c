@@ -128,7 +128,8 @@ static int db_insert(gamedb *db, const gamedb_game *g, err *e) {
   sqlite3_stmt *st = gsq_prepare(d,
       "INSERT INTO game(id, code, variant, rules, initial_ms, increment_ms, lag_ms, listed, status,"
       " white_name, black_name, white_token, black_token, white_ms, black_ms, turn_started, created, rematch_of)"
-      " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)", e);
+      " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)"
+      " ON CONFLICT(id) DO NOTHING", e);
   if (!st) return -1;
   sqlite3_bind_text(st, 1, g->id, -1, SQLITE_STATIC);
   sqlite3_bind_text(st, 2, g->code, -1, SQLITE_STATIC);
@@ -147,7 +148,8 @@ static int db_insert(gamedb *db, const gamedb_game *g, err *e) {
   sqlite3_bind_int64(st, 16, g->turn_started);
   sqlite3_bind_int64(st, 17, g->created);
   sqlite3_bind_text(st, 18, g->rematch_of, -1, SQLITE_STATIC);
-  return gsq_done(d, st, 0, e);
+  if (gsq_done(d, st, 0, e)) return -1;
+  return sqlite3_changes(d->db) == 0; /* 1: the id is taken */
 }
 
 static int db_seat(gamedb *db, const char *id, int side, const char *name, const uint8_t *token, err *e) {
