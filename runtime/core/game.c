@@ -93,6 +93,7 @@ int game_play_on(game *g, const dr_move *m, err *e) {
   after->pos = before->pos;
   pos_apply(&after->pos, m);
   after->key = pos_hash_after(before->key, &before->pos, m);
+  DR_ASSERT(after->key == pos_hash(&after->pos)); /* the incremental key every repetition count trusts */
   after->since = counters_after(before->since, &before->pos, m);
   g->count++;
   return refresh(g, e);

@@ -359,6 +359,7 @@ static void frame_child(const frame *f, const dr_move *m, frame *c) {
   c->pos = f->pos;
   pos_apply(&c->pos, m);
   c->key = pos_hash_after(f->key, &f->pos, m);
+  DR_ASSERT(c->key == pos_hash(&c->pos)); /* the table and the repetitions trust the incremental key */
   c->since = counters_after(f->since, &f->pos, m);
 }
 
@@ -508,6 +509,7 @@ static int far_outside(const shared *sh, const frame *f, const dr_movelist *move
 ** per variant: +15 points in one variant, even in the others; figures in the issue). */
 static int node_search(worker *w, const frame *f, int depth, int alpha, int beta, int ply) {
   shared *sh = w->sh;
+  DR_ASSERT(alpha < beta && depth >= 0 && ply >= 0 && ply < MAX_PLY);
   int pv_node = beta - alpha > 1, turn = f->pos.turn;
   if (ply < SEARCH_MAX_PV) w->pvlen[ply] = 0;
   if ((++w->nodes & 1023) == 0) poll_limits(w);
@@ -590,6 +592,7 @@ static int node_search(worker *w, const frame *f, int depth, int alpha, int beta
       break;
     }
   }
+  DR_ASSERT(best > -INF && best < INF); /* a node with moves has a score */
   int bound = best >= beta ? TT_LOWER : best > orig_alpha ? TT_EXACT : TT_UPPER;
   const dr_move *bm = best_i >= 0 ? &pd->list.moves[best_i] : NULL;
   tt_store(sh->table, tkey, depth, bound, score_to_tt(best, ply), bm ? bm->from : TT_NO_MOVE,

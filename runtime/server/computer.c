@@ -93,6 +93,7 @@ void computer_stop(table *t) {
 }
 
 void table_computer_moved(table *t, int rc, const dr_move *best) {
+  DR_ASSERT(t->thinking && t->computer[table_side_to_move(t)]);
   t->thinking = 0;
   if (t->row.status != GAMEDB_PLAYING) return;
   for (int i = 0; rc == 0 && i < t->g.legal.count; i++)

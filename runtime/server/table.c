@@ -286,6 +286,7 @@ void table_take_seat(table *t, int side) {
 }
 
 void table_start(table *t, int64_t now) {
+  DR_ASSERT(t->row.status == GAMEDB_WAITING && t->row.seated[DR_WHITE] && t->row.seated[DR_BLACK]);
   t->row.status = GAMEDB_PLAYING;
   t->row.turn_started = now;
   save_clocks(t);
@@ -364,6 +365,7 @@ static void end_as_stored(table *t) {
 /* Ends the game: 'result' (DR_ONGOING for an aborted game) and why, kept with its
 ** PDN; 'table_finish' also tells everyone. */
 static void conclude(table *t, int result, const char *why, int64_t now) {
+  DR_ASSERT(t->row.status != GAMEDB_OVER); /* a game ends once: its PDN is stored once */
   int turn = table_side_to_move(t);
   if (has_clock(t) && t->row.status == GAMEDB_PLAYING) t->row.clock_ms[turn] = table_clock_left(t, turn, now);
   t->g.result = result;
@@ -407,6 +409,7 @@ static int flag_fell(const table *t, int side, int64_t now) {
 }
 
 void table_play(table *t, const dr_move *m, int64_t now) {
+  DR_ASSERT(t->row.status == GAMEDB_PLAYING && t->g.result == DR_ONGOING);
   int side = table_side_to_move(t), ply = t->g.count;
   gamedb_move dm = {.ply = ply, .at = now, .clock_ms = -1};
   err e;
