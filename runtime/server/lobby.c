@@ -103,7 +103,8 @@ static void hello(conn *c, const proto_msg *m) {
     return conn_close_after(c, LWS_CLOSE_STATUS_PROTOCOL_ERR);
   }
   if (name && profile_check_nickname(name, &e)) return conn_error(c, m->id, PROTO_INVALID, "hello: %s", e.msg);
-  snprintf(c->name, sizeof c->name, "%s", name ? name : "guest");
+  if (!c->signed_in) /* a profile's seats carry its nickname, never another name */
+    snprintf(c->name, sizeof c->name, "%s", name ? name : "guest");
   c->hello = 1;
   json_t *w = proto_new(MSG_WELCOME);
   json_object_set_new(w, "protocol", json_integer(PROTO_VERSION));

@@ -23,6 +23,10 @@
 ** spectators connected through that node, so that every node counts them all, and a
 ** node that has stopped writing its heartbeat is known to be gone with its connections.
 ** A store one server owns has the table but no use for it: the server knows who is there.
+**
+** Since schema 4 a profile is looked up by its nickname's skeleton (nickname.h), and each
+** seat keeps the profile its player was signed in with, if any, so that a history lists
+** only a profile's own games, a page at a time from an index.
 */
 #ifndef DRAUGHTS_GAMEDB_H
 #define DRAUGHTS_GAMEDB_H

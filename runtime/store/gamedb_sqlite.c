@@ -65,7 +65,7 @@ static const char schema_v4[] =
     "CREATE INDEX profile_skeleton ON profile(skeleton);"
     "ALTER TABLE game ADD COLUMN white_profile INTEGER REFERENCES profile(id) ON DELETE SET NULL;"
     "ALTER TABLE game ADD COLUMN black_profile INTEGER REFERENCES profile(id) ON DELETE SET NULL;"
-    "DROP INDEX game_white; DROP INDEX game_black;"
+    "DROP INDEX IF EXISTS game_white; DROP INDEX IF EXISTS game_black;"
     "CREATE INDEX game_white_profile ON game(white_profile, ended, id);"
     "CREATE INDEX game_black_profile ON game(black_profile, ended, id);";
 
