@@ -549,7 +549,7 @@ def bad_stores():
             (["--store", "postgresql://ana:secret@[::1"], "the store's URI: end of string reached"),
             (["--store", "postgresql://ana@127.0.0.1:1/x"], "postgresql://ana@127.0.0.1:1/x: connection to server"),
             (["--store", pg.uri("nosuch")], 'database "nosuch" does not exist'),
-            (["--store", newer], "written by a newer draughts server (schema 99; this one knows 3)"),
+            (["--store", newer], "written by a newer draughts server (schema 99; this one knows 4)"),
             (["--store", foreign], "is not a draughts server store"),
         ]
     with open(os.path.join(WORK, "not.db"), "w") as f:
