@@ -12,12 +12,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "nickname.h"
 #include "notation.h"
 #include "profile.h"
 #include "search.h"
 
 #define LIST_MAX 200    /* games in one answer to 'list' */
-#define HISTORY_MAX 50
+#define HISTORY_PAGE 50 /* games in one answer to 'history' */
 
 /* ------------------------------------------------------------ addresses */
 
@@ -135,7 +136,8 @@ static void hello(conn *c, const proto_msg *m) {
     return conn_close_after(c, LWS_CLOSE_STATUS_PROTOCOL_ERR);
   }
   if (name && profile_check_nickname(name, &e)) return conn_error(c, m->id, PROTO_INVALID, "hello: %s", e.msg);
-  snprintf(c->name, sizeof c->name, "%s", name ? name : "guest");
+  if (!c->signed_in) /* a profile's seats carry its nickname, never another name */
+    snprintf(c->name, sizeof c->name, "%s", name ? name : "guest");
   c->hello = 1;
   json_t *w = proto_new(MSG_WELCOME);
   json_object_set_new(w, "protocol", json_integer(PROTO_VERSION));
@@ -144,6 +146,13 @@ static void hello(conn *c, const proto_msg *m) {
                                              c->srv->cfg.rate, "suggest_rate", SUGGEST_RATE, "seat_timeout",
                                              c->srv->cfg.seat_timeout_ms / 1000));
   conn_send(c, w);
+}
+
+/* A seat is a profile's only when its player was signed in when taking it: the store
+** keeps the profile of the key, or none (a guest, whatever name the hello gave). */
+static void seat_player(table *t, int side, const conn *c) {
+  t->row.signed_in[side] = c->signed_in;
+  memcpy(t->row.key[side], c->key, GAMEDB_HASH);
 }
 
 /* --------------------------------------------------------------- create */
@@ -207,6 +216,7 @@ static void new_row(conn *c, const proto_msg *m, const plugin *p, const char *sp
 static void created(conn *c, const proto_msg *m, table *t, int side) {
   char token[PROTO_MAX_TOKEN + 1];
   table_seat_token(t, side, c->name, token);
+  seat_player(t, side, c);
   store_insert(t);
   snprintf(t->creator, sizeof t->creator, "%s", c->addr->name);
   t->counted = 1;
@@ -279,6 +289,7 @@ static void join(conn *c, const proto_msg *m) {
   int side = t->row.seated[DR_WHITE] ? DR_BLACK : DR_WHITE;
   table_detach(c);
   table_seat_token(t, side, c->name, token);
+  seat_player(t, side, c);
   store_seat(t, side);
   table_attach(t, c, side);
   seated(c, m, t, side, token);
@@ -460,27 +471,37 @@ static void pdn(conn *c, const proto_msg *m) {
   conn_send(c, r);
 }
 
-static json_t *history_entry(const gamedb_game *g, int plies) {
-  return json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:i, s:I}", "game", g->id, "variant", g->variant, "white",
-                   g->name[DR_WHITE], "black", g->name[DR_BLACK], "result", result_text(g->result), "reason",
-                   g->reason, "plies", plies, "ended", (json_int_t)g->ended);
+/* How a history shows a seat: a profile's by its nickname; anyone else as a guest,
+** whatever name they gave (a profile's nickname, or one claimed later, included); a name
+** nobody may claim ("computer") as it is. */
+static const char *seat_shown(const gamedb_game *g, int side) {
+  return g->signed_in[side] || nick_reserved(g->name[side]) ? g->name[side] : "guest";
 }
 
+static json_t *history_entry(const gamedb_game *g) {
+  return json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:i, s:I}", "game", g->id, "variant", g->variant, "white",
+                   seat_shown(g, DR_WHITE), "black", seat_shown(g, DR_BLACK), "result", result_text(g->result),
+                   "reason", g->reason, "plies", g->plies, "ended", (json_int_t)g->ended);
+}
+
+/* One page of a profile's games, newest first, read with one indexed query: a client
+** asks for the next with the last one's id as 'after'. */
 static void history(conn *c, const proto_msg *m) {
   const char *name = proto_str(m->root, "name");
-  json_t *games = json_array();
-  gamedb_game g;
+  gamedb_game *page = xmalloc((HISTORY_PAGE + 1) * sizeof *page);
   err e;
-  int plies, rc = 1;
-  for (int i = 0; i < HISTORY_MAX && (rc = c->srv->db->ops->history(c->srv->db, name, i, &g, &plies, &e)) == 1; i++)
-    json_array_append_new(games, history_entry(&g, plies));
-  if (rc < 0) {
-    json_decref(games);
+  int n = c->srv->db->ops->history(c->srv->db, name, proto_str(m->root, "after"), page, HISTORY_PAGE + 1, &e);
+  if (n < 0) {
+    free(page);
     return conn_error(c, m->id, "store", "%s", e.msg);
   }
+  json_t *games = json_array();
+  for (int i = 0; i < n && i < HISTORY_PAGE; i++) json_array_append_new(games, history_entry(&page[i]));
+  free(page);
   json_t *r = proto_new(MSG_HISTORY_LIST);
   json_object_set_new(r, "name", json_string(name));
   json_object_set_new(r, "games", games);
+  json_object_set_new(r, "more", json_boolean(n > HISTORY_PAGE));
   if (m->id >= 0) json_object_set_new(r, "re", json_integer(m->id));
   conn_send(c, r);
 }

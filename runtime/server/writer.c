@@ -71,7 +71,9 @@ static int apply(writer *w, const write_op *op, err *e) {
   const gamedb_game *g = &op->g;
   switch (op->kind) {
   case W_INSERT: return db->ops->insert(db, g, e);
-  case W_SEAT: return db->ops->seat(db, g->id, op->side, g->name[op->side], g->token[op->side], e);
+  case W_SEAT:
+    return db->ops->seat(db, g->id, op->side, g->name[op->side], g->token[op->side],
+                         g->signed_in[op->side] ? g->key[op->side] : NULL, e);
   case W_CLOCKS: return db->ops->clocks(db, g->id, g->status, g->clock_ms, g->turn_started, g->plies, e);
   case W_MOVE: return db->ops->add_move(db, g->id, &op->m, g->clock_ms, g->turn_started, e);
   case W_FINISH: return db->ops->finish(db, g, op->pdn, e);

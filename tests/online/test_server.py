@@ -63,10 +63,9 @@ async def t_whole_game_in_every_variant(argv):
             url = "http://127.0.0.1:%d/games/%s.pdn" % (srv.port, created["game"])
             body_text = urllib.request.urlopen(url, timeout=10).read().decode()
             check(body_text == pdn["text"], "the HTTP PDN differs from the message's")
-            await a.send(type="history", name="ANA")
+            await a.send(type="history", name="ANA")  # ana played as a guest: nobody's history (test_friends)
             hist = await a.expect("history")
-            check(hist["games"][0]["game"] == created["game"] and hist["games"][0]["plies"] == plies,
-                  "history: %s" % hist["games"][:1])
+            check(hist["games"] == [] and plies > 0, "a guest's history: %s" % hist["games"][:1])
             for c in (a, b, w):
                 await c.close()
 
@@ -550,7 +549,7 @@ def bad_stores():
             (["--store", "postgresql://ana:secret@[::1"], "the store's URI: end of string reached"),
             (["--store", "postgresql://ana@127.0.0.1:1/x"], "postgresql://ana@127.0.0.1:1/x: connection to server"),
             (["--store", pg.uri("nosuch")], 'database "nosuch" does not exist'),
-            (["--store", newer], "written by a newer draughts server (schema 99; this one knows 3)"),
+            (["--store", newer], "written by a newer draughts server (schema 99; this one knows 4)"),
             (["--store", foreign], "is not a draughts server store"),
         ]
     with open(os.path.join(WORK, "not.db"), "w") as f:
