@@ -581,11 +581,14 @@ static void rematch_start(table *old, int64_t now) {
   row.clock_ms[0] = row.clock_ms[1] = row.initial_ms;
   row.turn_started = row.created = now;
   row.ended = 0;
+  memset(row.seated, 0, sizeof row.seated); /* seated again below, swapped: the old seats must not */
+  memset(row.token, 0, sizeof row.token);   /* read back as the computer's (computer_restore) */
   table *t = table_new(old->srv, &row, &e);
   if (!t) return table_broadcast(old, wire_error(-1, "store", e.msg), 1, 0);
   for (int side = 0; side < 2; side++) table_seat_token(t, side ^ 1, old->row.name[side], token[side ^ 1]);
   for (int side = 0; side < 2; side++)
     if (old->computer[side]) computer_seat(t, side ^ 1, old->computer[side], computer_next_streak(old));
+  DR_ASSERT(!(t->computer[DR_WHITE] && t->computer[DR_BLACK])); /* a person keeps a seat */
   store_insert(t);
   snprintf(t->creator, sizeof t->creator, "%s", old->creator);
   t->counted = 1;

@@ -631,7 +631,16 @@ async def t_the_computer_plays_at_a_level_and_follows_a_streak(argv):
         await a.send(type="rematch", action="offer")  # the computer always takes one
         seated = await a.expect("seated")
         check(seated["side"] == "white" and seated["game"] != created["game"], "rematch: %s" % seated)
-        await a.expect("state", game=seated["game"])
+        st = await a.expect("state", game=seated["game"])
+        # the person keeps a seat, colours swapped: the computer plays black only
+        check("computer" not in st["players"]["white"] and st["players"]["black"]["computer"] == {"level": 1},
+              "the rematch's seats: %s" % st["players"])
+        await a.send(type="move", path=st["legal"][0]["path"], ply=0)
+        await a.expect("moved", ply=0)
+        reply = await a.expect("moved", ply=1)  # the computer answers, and it is the person's turn again
+        check(reply["turn"] == "white", "after the computer's reply: %s" % reply)
+        await a.send(type="move", path=reply["legal"][0]["path"], ply=2, id=7)
+        check((await a.expect("moved", ply=2))["path"] == reply["legal"][0]["path"], "the person's second move")
         # the level that follows a streak: the person's streak, carried by rematches
         b = await Client.open(srv, "bob")
         await b.send(type="create", variant="russian", computer="streak", side="white")
