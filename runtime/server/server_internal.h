@@ -31,6 +31,7 @@
 #define ALIVE_MS 1000               /* how often the store learns the server is alive */
 #define NODE_DEAD_MS (5 * ALIVE_MS) /* a node sharing the store not heard of this long is gone */
 #define LIST_PUSH_MS 1000           /* how often the public list is looked at again for its subscribers */
+#define FIRST_MOVE_MS 30000         /* a timed game whose side to move has not made its first move by then is aborted */
 
 enum { ROLE_NONE = -1, ROLE_WHITE = 0, ROLE_BLACK = 1, ROLE_SPECTATOR = 2 };
 
@@ -288,6 +289,7 @@ DRI_FUNC int table_tick(table *t, int64_t now); /* 1: the table can be freed */
 DRI_FUNC void table_restore_clock(table *t, int64_t last_alive, int64_t now);
 DRI_FUNC int table_side_to_move(const table *t);
 DRI_FUNC int table_watchers(const table *t);                /* its spectators on every node */
+DRI_FUNC int table_clock_running(const table *t);           /* timed, playing, both sides past their first move */
 DRI_FUNC int64_t table_clock_left(const table *t, int side, int64_t now);
 DRI_FUNC void table_seat_token(table *t, int side, const char *name, char token[PROTO_MAX_TOKEN + 1]);
 DRI_FUNC int table_token_matches(const table *t, int side, const char *token);

@@ -158,9 +158,15 @@ int table_watchers(const table *t) {
 
 static int has_clock(const table *t) { return t->row.initial_ms > 0; }
 
+/* A clock runs from each side's first move on, as on the draughts sites: a game nobody
+** has begun is aborted (FIRST_MOVE_MS), never lost on time. */
+int table_clock_running(const table *t) {
+  return has_clock(t) && t->row.status == GAMEDB_PLAYING && t->g.count >= 2;
+}
+
 int64_t table_clock_left(const table *t, int side, int64_t now) {
   if (!has_clock(t)) return -1;
-  if (t->row.status != GAMEDB_PLAYING || side != table_side_to_move(t)) return t->row.clock_ms[side];
+  if (!table_clock_running(t) || side != table_side_to_move(t)) return t->row.clock_ms[side];
   int64_t left = t->row.clock_ms[side] - (now - t->row.turn_started);
   return left > 0 ? left : 0;
 }
@@ -405,7 +411,7 @@ static const char *path_words(const dr_geometry *g, const dr_move *m, char *out,
 
 /* The flag falls when the time left, less the allowance for latency, runs out. */
 static int flag_fell(const table *t, int side, int64_t now) {
-  return has_clock(t) && t->row.clock_ms[side] - (now - t->row.turn_started) < -t->row.lag_ms;
+  return table_clock_running(t) && t->row.clock_ms[side] - (now - t->row.turn_started) < -t->row.lag_ms;
 }
 
 void table_play(table *t, const dr_move *m, int64_t now) {
@@ -413,11 +419,11 @@ void table_play(table *t, const dr_move *m, int64_t now) {
   int side = table_side_to_move(t), ply = t->g.count;
   gamedb_move dm = {.ply = ply, .at = now, .clock_ms = -1};
   err e;
-  if (has_clock(t)) {
+  if (table_clock_running(t)) {
     int64_t left = t->row.clock_ms[side] - (now - t->row.turn_started);
     t->row.clock_ms[side] = (left > 0 ? left : 0) + t->row.increment_ms;
-    dm.clock_ms = t->row.clock_ms[side];
   }
+  if (has_clock(t)) dm.clock_ms = t->row.clock_ms[side];
   path_words(t->rs->v->geometry, m, dm.path, sizeof dm.path);
   if (game_play(&t->g, m, &e)) return; /* 'm' is one of the legal moves of a game going on */
   note_clock(t, ply, dm.clock_ms);
@@ -634,11 +640,22 @@ void table_message(conn *c, const proto_msg *m) {
 
 static int attached(const table *t) { return t->seat[0] || t->seat[1] || t->nwatchers; }
 
+static int first_move_late(const table *t, int64_t now) {
+  return has_clock(t) && t->row.status == GAMEDB_PLAYING && t->g.count < 2 && !t->computer[table_side_to_move(t)] &&
+         now - t->row.turn_started > FIRST_MOVE_MS;
+}
+
 int table_tick(table *t, int64_t now) {
   int limit = t->srv->cfg.seat_timeout_ms;
   if (t->row.status == GAMEDB_OVER) return !attached(t) || now - t->over_at > FINISHED_KEEP_MS;
   if (t->row.status == GAMEDB_PLAYING && flag_fell(t, table_side_to_move(t), now)) {
     lose(t, table_side_to_move(t), "ran out of time", now);
+    return 0;
+  }
+  if (first_move_late(t, now)) {
+    char why[80];
+    snprintf(why, sizeof why, "aborted: %s made no first move", role_word[table_side_to_move(t)]);
+    table_finish(t, DR_ONGOING, why, now);
     return 0;
   }
   computer_turn(t); /* a restored game, or one the engine's full queue kept waiting */

@@ -23,7 +23,7 @@ static json_t *game_message(const table *t, int type) {
 
 json_t *wire_clock(const table *t, int64_t now) {
   if (t->row.initial_ms <= 0) return json_null();
-  int running = t->row.status == GAMEDB_PLAYING ? table_side_to_move(t) : -1;
+  int running = table_clock_running(t) ? table_side_to_move(t) : -1;
   return json_pack("{s:I, s:I, s:I, s:I, s:o, s:I}", "initial", (json_int_t)(t->row.initial_ms / 1000), "increment",
                    (json_int_t)(t->row.increment_ms / 1000), "white", (json_int_t)table_clock_left(t, DR_WHITE, now),
                    "black", (json_int_t)table_clock_left(t, DR_BLACK, now), "running", proto_side_or_null(running),

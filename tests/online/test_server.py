@@ -195,18 +195,33 @@ async def t_loss_on_time(argv):
     async def body(srv):
         a, b, created, _ = await create_game(srv, clock={"initial": 1, "increment": 0})
         st = a.last["state"]
-        check(st["clock"]["running"] == "white" and st["clock"]["white"] <= 1000, "clock: %s" % st["clock"])
+        # a clock runs from each side's first move on
+        check(st["clock"]["running"] is None and st["clock"]["white"] == 1000, "clock: %s" % st["clock"])
         await a.send(type="move", path=["c3", "d4"])
-        await b.expect("moved", ply=0)
-        over = await b.expect("over", timeout=30)  # black never moves
-        check(over["result"] == "1-0" and over["reason"] == "black ran out of time", "time: %s" % over)
-        check(over["clock"]["black"] == 0, "the flag fell with time left: %s" % over["clock"])
+        moved = await b.expect("moved", ply=0)
+        check(moved["clock"]["white"] == 1000 and moved["clock"]["running"] is None, "after white's first: %s" % moved)
+        await b.send(type="move", path=moved["legal"][0]["path"], ply=1)
+        moved = await a.expect("moved", ply=1)
+        check(moved["clock"]["running"] == "white", "after both first moves: %s" % moved["clock"])
+        over = await b.expect("over", timeout=30)  # white never moves again
+        check(over["result"] == "0-1" and over["reason"] == "white ran out of time", "time: %s" % over)
+        check(over["clock"]["white"] == 0, "the flag fell with time left: %s" % over["clock"])
         await a.send(type="pdn", game=created["game"])
         text = (await a.expect("pdn"))["text"]
         check('[TimeControl "1+0"]' in text and '[LatencyAllowance "0.1"]' in text and "[%clk 0:00:0" in text,
               "clock tags: %s" % text)
 
     await with_server(body, "--lag", "100")
+
+
+async def t_a_timed_game_nobody_began_is_aborted_not_lost(argv):
+    async def body(srv):
+        a, b, created, _ = await create_game(srv, clock={"initial": 5, "increment": 0})
+        over = await b.expect("over", timeout=60)  # white never makes a first move: 30 s
+        check(over["result"] == "*" and over["reason"] == "aborted: white made no first move", "the end: %s" % over)
+        check(over["clock"]["white"] == 5000, "a clock ran before the first move: %s" % over["clock"])
+
+    await with_server(body)
 
 
 async def t_a_dropped_player_comes_back_with_the_token(argv):
