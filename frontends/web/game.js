@@ -33,6 +33,15 @@ export class GameView {
     clearInterval(this.timer);
   }
 
+  // The connection came back: into the seat with the token this browser kept, or
+  // watching again; the state that answers shows the game as it stands now.
+  rejoin() {
+    const s = this.state;
+    if (!s) return;
+    const seat = seats.get(s.game);
+    this.conn.send(seat && s.you !== 'spectator' ? {type: 'resume', game: s.game, token: seat.token} : {type: 'watch', game: s.game});
+  }
+
   // -------------------------------------------------------------- messages
 
   on_state(m) {

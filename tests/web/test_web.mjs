@@ -11,7 +11,7 @@ import {check, keepShot, launch, newChecker, newPage, results, startServer as se
 
 const [draughts, work, shots] = process.argv.slice(2);
 const PLY_CAP = 80; // a random game of a big board can take hundreds of plies
-const startServer = () => serve(draughts, join(work, 'server.db'));
+const startServer = (port = 0) => serve(draughts, join(work, 'server.db'), [], port);
 
 // A small seeded generator, so that a failure can be played again.
 function rng(seed) {
@@ -194,6 +194,34 @@ try {
     check(width > 300 && width <= 390, `the board is ${width} px wide on a phone`);
     await shot(checker, a, 'web-phone');
     await a.browserContext().close();
+  });
+
+  await test('pages in a game come back by themselves after a server restart', async () => {
+    const a = await newPage(browser), b = await newPage(browser);
+    await createGame(a, url, 'brazilian');
+    const code = await (await a.waitForSelector('.join-code')).evaluate((e) => e.textContent);
+    await b.goto(`${url}/g/${code}`);
+    await a.waitForSelector('.point.movable');
+    await playMove(a, rng(5));
+    await b.waitForFunction(() => document.querySelectorAll('.moves li').length === 1);
+    const port = Number(new URL(server.url).port);
+    server.proc.kill('SIGTERM');
+    await new Promise((resolve) => server.proc.once('exit', resolve));
+    await a.waitForSelector('.connection-note:not([hidden])');
+    const note = await a.$eval('.connection-note', (e) => e.textContent);
+    check(/trying again/.test(note), `while the server is down: '${note}'`);
+    server = await startServer(port); // the same store and port: the pages find their seats again
+    for (const p of [a, b]) await p.waitForSelector('.connection-note[hidden]', {timeout: 60000});
+    await b.waitForSelector('.point.movable');
+    await playMove(b, rng(6));
+    await a.waitForFunction(() => document.querySelectorAll('.moves li').length === 2);
+    const you = await a.$eval('.player.bottom .side-name', (e) => e.textContent);
+    check(you.includes('(you)'), `after the restart: ${you}`);
+    check(!(await a.$('.lobby-error')), 'an error is shown after the reconnection');
+    check(!a.errors.length && !b.errors.length, `page errors: ${a.errors.concat(b.errors)}`);
+    await shot(checker, a, 'web-reconnected');
+    await a.browserContext().close();
+    await b.browserContext().close();
   });
 
   await test('a finished game\'s link after a restart replays it', async () => {
