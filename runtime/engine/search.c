@@ -379,15 +379,15 @@ static int verdict_of(worker *w, const frame *f, int ply, int nmoves) {
     if (w->keys[i] == f->key) reps++, in_path |= i >= sh->nhist;
   dr_history h;
   counters_history(f->since, nmoves, sh->root_plies + ply, reps, &h);
-  const char *why = NULL;
-  int v = guard_verdict(sh->rs->v, sh->rs->judge(&sh->rs->rules, &f->pos, &h, &why), &why);
+  const char *why;
+  int v = rules_judge(sh->rs, &f->pos, &h, &why);
   if (v == GUARD_REFUSED) {
     refuse_search(w->sh);
     return DR_ONGOING;
   }
   if (v == DR_ONGOING && in_path && reps < 3) {
     h.repetitions = 3;
-    if (sh->rs->judge(&sh->rs->rules, &f->pos, &h, &why) == DR_DRAW) v = DR_DRAW;
+    if (rules_judge(sh->rs, &f->pos, &h, &why) == DR_DRAW) v = DR_DRAW;
   }
   return v;
 }
