@@ -203,7 +203,8 @@ static int segments_of(struct dl_phdr_info *info, size_t size, void *ud) {
     if (ph->p_type != PT_LOAD) continue;
     uintptr_t start = info->dlpi_addr + ph->p_vaddr, end = start + ph->p_memsz;
     holds |= os->code >= start && os->code < end;
-    if ((ph->p_flags & PF_R) && os->m->nsegments < GUARD_MAX_SEGMENTS) os->m->seg[os->m->nsegments++] = (segment){start, end};
+    if ((ph->p_flags & PF_R) && os->m->nsegments < GUARD_MAX_SEGMENTS)
+      os->m->seg[os->m->nsegments++] = (segment){start, end};
   }
   if (!holds) os->m->nsegments = 0;
   return holds; /* stops the walk */

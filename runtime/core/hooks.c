@@ -293,9 +293,10 @@ static void judge_hook(ffi_cif *cif, void *ret, void **args, void *ud) {
   const dr_rules *rules = *(const dr_rules **)args[0];
   judge_call c = {h, *(const dr_position **)args[1], *(const dr_history **)args[2], 0, NULL};
   const char **why = *(const char ***)args[3];
-  c.verdict = guard_verdict(h->v, h->judge(rules, c.pos, c.hist, why), why); /* before the script reads it */
+  c.verdict = guard_verdict(h->v, h->judge(rules, c.pos, c.hist, why), why); /* checked before the script reads it */
   c.why = *why;
-  if (c.verdict != GUARD_REFUSED && !hook_off(h)) run_hook(h, HOOK_JUDGE, call_judge, &c); /* it answers only once all is read */
+  if (c.verdict != GUARD_REFUSED && !hook_off(h))
+    run_hook(h, HOOK_JUDGE, call_judge, &c); /* it answers only once all is read */
   *why = c.why;
   *(ffi_sarg *)ret = (ffi_sarg)c.verdict;
 }

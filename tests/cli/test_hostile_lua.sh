@@ -38,7 +38,8 @@ check() {
 for f in "$corpus"/*.lua; do
   header input "$f" >"$work/in"
   set -f # the arguments are split on spaces, never globbed
-  timeout "$(header timeout "$f" | grep . || echo 60)" "$draughts" $(header run "$f") <"$work/in" >"$work/out" 2>"$work/err"
+  guard=$(header timeout "$f")
+  timeout "${guard:-60}" "$draughts" $(header run "$f") <"$work/in" >"$work/out" 2>"$work/err"
   rc=$?
   set +f
   check "$f" $rc
