@@ -19,8 +19,8 @@ static int refresh(game *g, err *e) {
   if (rc != DR_OK) return guard_error(v, rc, e);
   dr_history h;
   game_history(g, &h);
-  const char *why = NULL;
-  int verdict = guard_verdict(v, g->rs->judge(&g->rs->rules, game_position(g), &h, &why), &why);
+  const char *why;
+  int verdict = rules_judge(g->rs, game_position(g), &h, &why);
   if (verdict == GUARD_REFUSED) {
     g->legal.count = 0; /* no move of a refused plugin is played */
     return guard_error(v, verdict, e);

@@ -346,6 +346,7 @@ static void draw_count(const session *s, const dr_history *h, dr_status *st) {
     st->draw_counted = h->plies_since_capture;
   } else if (s->rs->judge == v->judge) {
     const char *what = v->draw_count(&s->rs->rules, game_position(&s->g), h, &st->draw_counted, &st->draw_limit);
+    what = guard_text(v, "draw_count", what, GUARD_WHY_MAX); /* it is shown: read only if it is safe */
     st->draw_count = what ? what : "";
   }
 }
