@@ -62,6 +62,11 @@ json_t *wire_watchers(const table *t) {
 }
 
 /* The suggestions of the current ply, most suggested first. */
+/* A move as the variant writes it (English by its numbers, as in its PDN and the terminal). */
+static void variant_text(const table *t, const dr_move *m, char *out, size_t len) {
+  move_text(t->rs->v->geometry, m, pdn_notation(t->rs->v), out, len);
+}
+
 static json_t *tally_list(const table *t) {
   const dr_geometry *g = t->rs->v->geometry;
   int move[512], count[512], n = 0;
@@ -78,7 +83,7 @@ static json_t *tally_list(const table *t) {
       if (count[k] > 0 && (best < 0 || count[k] > count[best])) best = k;
     char text[256];
     const dr_move *m = &t->g.legal.moves[move[best]];
-    move_text(g, m, NOTATION_ALGEBRAIC, text, sizeof text);
+    variant_text(t, m, text, sizeof text);
     json_array_append_new(list, json_pack("{s:o, s:s, s:i}", "path", proto_path(g, m), "text", text, "count", count[best]));
     count[best] = 0;
   }
@@ -134,7 +139,7 @@ json_t *wire_moved(const table *t, int64_t now) {
   const dr_move *last = &t->g.ply[t->g.count - 1].move;
   char text[256];
   json_t *m = game_message(t, MSG_MOVED);
-  move_text(g, last, NOTATION_ALGEBRAIC, text, sizeof text);
+  variant_text(t, last, text, sizeof text);
   set(m, "ply", json_integer(t->g.count - 1));
   set(m, "path", proto_path(g, last));
   set(m, "text", json_string(text));
@@ -149,7 +154,7 @@ static json_t *move_list(const table *t) {
   for (int i = 0; i < t->g.count; i++) {
     char text[256];
     const dr_move *mv = &t->g.ply[i].move;
-    move_text(g, mv, NOTATION_ALGEBRAIC, text, sizeof text);
+    variant_text(t, mv, text, sizeof text);
     char fen[1024];
     fen_write(g, &t->g.ply[i + 1].pos, NOTATION_ALGEBRAIC, fen, sizeof fen); /* to look back without rules */
     json_t *entry = json_pack("{s:o, s:s, s:s}", "path", proto_path(g, mv), "text", text, "fen", fen);

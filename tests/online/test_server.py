@@ -6,6 +6,7 @@ the public list and its subscription, a kill -9 and a restart, hostile input, a 
 import asyncio
 import os
 import random
+import re
 import signal
 import socket
 import sqlite3
@@ -70,6 +71,22 @@ async def t_whole_game_in_every_variant(argv):
                 await c.close()
 
     await with_server(body, "--rate", "1000")
+
+
+async def t_moves_are_written_in_each_variants_own_notation(argv):
+    async def body(srv):
+        for variant, pattern in (("english", r"^\d+[-x]\d+"), ("brazilian", r"^[a-h][1-8][-x][a-h][1-8]")):
+            a, b, created, _ = await create_game(srv, variant)
+            st = a.last["state"]
+            await a.send(type="move", path=st["legal"][0]["path"], ply=0)
+            moved = await b.expect("moved", ply=0)
+            check(re.match(pattern, moved["text"]), "%s writes %r" % (variant, moved["text"]))
+            w = await Client.open(srv, "eve")
+            await w.send(type="watch", game=created["game"])
+            st = await w.expect("state")
+            check(st["moves"][0]["text"] == moved["text"], "the move list says %r" % st["moves"][0]["text"])
+
+    await with_server(body)
 
 
 async def t_referee_refuses_illegal_and_out_of_turn_moves(argv):
