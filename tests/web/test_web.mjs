@@ -245,6 +245,31 @@ try {
     await b.browserContext().close();
   });
 
+  await test('the page is installable and opens with the server gone', async () => {
+    const a = await newPage(browser);
+    await a.goto(`${server.url}/`);
+    const manifest = await a.evaluate(async () => {
+      const r = await fetch(document.querySelector('link[rel=manifest]').href);
+      return {type: r.headers.get('content-type'), body: await r.json()};
+    });
+    check(manifest.type.startsWith('application/manifest+json') && manifest.body.start_url === '/' &&
+          manifest.body.display === 'standalone', `the manifest: ${JSON.stringify(manifest)}`);
+    await a.evaluate(() => navigator.serviceWorker.ready);
+    await a.reload();
+    await a.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    server.proc.kill('SIGTERM');
+    await new Promise((resolve) => server.proc.once('exit', resolve));
+    try {
+      await a.reload(); // no server: the kept page, which says it cannot reach it
+      await a.waitForSelector('.lobby-error');
+      check(/cannot reach the server/.test(await a.$eval('.lobby-error', (e) => e.textContent)), 'offline: no word of the server');
+      check(!a.errors.length, `page errors: ${a.errors}`);
+    } finally {
+      await a.browserContext().close();
+      server = await startServer();
+    }
+  });
+
   await test('a finished game\'s link after a restart replays it', async () => {
     check(finished, 'no game was kept to replay');
     server.proc.kill('SIGTERM');
