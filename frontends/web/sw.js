@@ -5,7 +5,7 @@
 // message of the server's.
 
 const CACHE = 'draughts-shell';
-const SHELL = ['/', '/app.js', '/board.js', '/dom.js', '/friends.js', '/game.js', '/net.js', '/sound.js',
+const SHELL = ['/', '/app.js', '/board.js', '/dom.js', '/friends.js', '/game.js', '/net.js', '/sound.js', '/theme.js',
                '/style.css', '/favicon.svg', '/manifest.webmanifest'];
 
 self.addEventListener('install', (ev) => {

@@ -202,6 +202,32 @@ try {
     await a.browserContext().close();
   });
 
+  await test('the board has the window\'s three themes, and the page follows a dark system', async () => {
+    const a = await newPage(browser);
+    await a.emulateMediaFeatures([{name: 'prefers-color-scheme', value: 'dark'}]);
+    await createGame(a, url, 'russian', 'computer', '1');
+    await a.waitForSelector('.point.movable');
+    const look = () => a.evaluate(() => ({frame: getComputedStyle(document.querySelector('.frame')).fill,
+                                           page: getComputedStyle(document.body).backgroundColor,
+                                           label: document.querySelector('.theme').textContent}));
+    const seen = [await look()];
+    check(seen[0].label === 'Board: wood', `the first theme: ${seen[0].label}`);
+    check(/rgb\((\d\d?|1[0-9]\d), (\d\d?|1[0-9]\d), (\d\d?|1[0-9]\d)\)/.test(seen[0].page), `a dark system, a light page: ${seen[0].page}`);
+    await shot(checker, a, 'web-dark-wood');
+    for (const name of ['light', 'dark']) {
+      await a.click('.theme');
+      await a.waitForFunction((n) => document.querySelector('.theme').textContent === `Board: ${n}`, {}, name);
+      seen.push(await look());
+      await shot(checker, a, `web-dark-${name}`);
+    }
+    check(new Set(seen.map((x) => x.frame)).size === 3, `three themes, frames ${seen.map((x) => x.frame)}`);
+    await a.reload(); // kept in this browser
+    await a.waitForSelector('.theme');
+    check((await look()).label === 'Board: dark', 'the theme was not kept');
+    check(!a.errors.length, `page errors: ${a.errors}`);
+    await a.browserContext().close();
+  });
+
   await test('a waiting game is cancelled by its creator and leaves the public list', async () => {
     const a = await newPage(browser), w = await newPage(browser);
     await createGame(a, url, 'turkish');
