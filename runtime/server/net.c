@@ -81,14 +81,10 @@ static void msgq_clear(msgq *q) {
   for (outbuf *b; (b = msgq_pop(q));) outbuf_drop(b);
 }
 
-/* What waits for a client counts against the budget of the whole too. */
-static void queue_push(conn *c, outbuf *b) {
-  server *srv = c->srv;
-  if (!c->queue.head) c->stalled = now_seconds(); /* the wait for it to read starts now */
-  msgq_push(&c->queue, b, 0);
-  srv->queued += b->len;
-  if (srv->queued > srv->queued_peak) srv->queued_peak = srv->queued;
-}
+/* What is held or queued for a client counts against the budget of the whole too, from
+** the moment it is made: one round of a few thousand clients' requests makes gigabytes. */
+static size_t budget(const server *srv) { return (size_t)srv->cfg.output_mb << 20; }
+static size_t waiting(const conn *c) { return c->held.bytes + c->queue.bytes; }
 
 static outbuf *queue_pop(conn *c) {
   outbuf *b = msgq_pop(&c->queue);
@@ -96,22 +92,57 @@ static outbuf *queue_pop(conn *c) {
   return b;
 }
 
-static void queue_clear(conn *c) {
-  c->srv->queued -= c->queue.bytes;
+static void queues_clear(conn *c) {
+  c->srv->queued -= waiting(c);
   msgq_clear(&c->queue);
+  msgq_clear(&c->held);
+}
+
+/* A client whose queue overflows is cut off at once: it would only fall further behind. */
+static void cut_off(conn *c) {
+  queues_clear(c);
+  c->closing = 1;
+  c->close_code = -1;
+  lws_set_timeout(c->wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC);
+}
+
+static int most_waiting_first(const void *a, const void *b) {
+  size_t x = waiting(*(conn *const *)a), y = waiting(*(conn *const *)b);
+  return x < y ? 1 : x > y ? -1 : 0;
+}
+
+/* Over the budget, those with the most waiting for them are cut first (they read the
+** slowest, or asked the most), down to three quarters of it, so the sort is not done at
+** every message that follows. */
+static void cut_slowest(server *srv) {
+  int n = 0;
+  for (conn *c = srv->conns; c; c = c->next_conn) n += waiting(c) > 0;
+  conn **v = xmalloc((size_t)n * sizeof *v + 1);
+  n = 0;
+  for (conn *c = srv->conns; c; c = c->next_conn)
+    if (waiting(c)) v[n++] = c;
+  qsort(v, (size_t)n, sizeof *v, most_waiting_first);
+  for (int i = 0; i < n && srv->queued > budget(srv) / 4 * 3; i++) cut_off(v[i]);
+  free(v);
 }
 
 void conn_unsend(conn *c, int batch) {
   msgq keep = {0};
   for (outq *n = c->held.head; n; n = n->next)
     if (n->batch < batch) msgq_push(&keep, n->b, n->batch);
+  c->srv->queued -= c->held.bytes - keep.bytes;
   msgq_clear(&c->held);
   c->held = keep;
 }
 
 void conn_send_buf(conn *c, outbuf *b) {
+  server *srv = c->srv;
   if (c->closing && c->close_code < 0) return; /* cut off: nothing more goes to it */
-  msgq_push(&c->held, b, c->srv->batch);
+  msgq_push(&c->held, b, srv->batch);
+  srv->queued += b->len;
+  if (srv->queued > srv->queued_peak) srv->queued_peak = srv->queued;
+  if (srv->queued > budget(srv)) cut_slowest(srv);
+  if (c->closing && c->close_code < 0) return; /* it was the slowest */
   if (!c->dirty) {
     c->dirty = 1;
     c->next_dirty = c->srv->dirty;
@@ -149,15 +180,6 @@ void conn_close_after(conn *c, int code) {
   c->close_code = code;
 }
 
-/* A client whose queue overflows is cut off at once: it would only fall further behind. */
-static void cut_off(conn *c) {
-  queue_clear(c);
-  msgq_clear(&c->held);
-  c->closing = 1;
-  c->close_code = -1;
-  lws_set_timeout(c->wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC);
-}
-
 static void undirty(conn *c) {
   for (conn **p = &c->srv->dirty; *p; p = &(*p)->next_dirty)
     if (*p == c) {
@@ -165,25 +187,6 @@ static void undirty(conn *c) {
       break;
     }
   c->dirty = 0;
-}
-
-static int most_queued_first(const void *a, const void *b) {
-  size_t x = (*(conn *const *)a)->queue.bytes, y = (*(conn *const *)b)->queue.bytes;
-  return x < y ? 1 : x > y ? -1 : 0;
-}
-
-/* Over the budget of the whole, those with the most waiting for them are cut first: they
-** read the slowest (a few thousand clients each within their own bound would hold gigabytes). */
-static void cut_slowest(server *srv) {
-  int n = 0;
-  for (conn *c = srv->conns; c; c = c->next_conn) n += c->queue.head != NULL;
-  conn **v = xmalloc((size_t)n * sizeof *v + 1);
-  n = 0;
-  for (conn *c = srv->conns; c; c = c->next_conn)
-    if (c->queue.head) v[n++] = c;
-  qsort(v, (size_t)n, sizeof *v, most_queued_first);
-  for (int i = 0; i < n && srv->queued > (size_t)srv->cfg.output_mb << 20; i++) cut_off(v[i]);
-  free(v);
 }
 
 /* The batches up to 'committed' are durable: the messages made with them may go out. */
@@ -194,7 +197,8 @@ static void release(server *srv, int committed) {
     int moved = 0;
     while (c->held.head && c->held.head->batch <= committed) {
       outbuf *b = msgq_pop(&c->held);
-      queue_push(c, b);
+      if (!c->queue.head) c->stalled = now_seconds(); /* the wait for it to read starts now */
+      msgq_push(&c->queue, b, 0);
       outbuf_drop(b);
       moved = 1;
     }
@@ -205,7 +209,6 @@ static void release(server *srv, int committed) {
     else lws_callback_on_writable(c->wsi);
   }
   srv->dirty = keep;
-  if (srv->queued > (size_t)srv->cfg.output_mb << 20) cut_slowest(srv);
 }
 
 /* ------------------------------------------------------------- the store */
@@ -216,12 +219,23 @@ void store_failed(server *srv, const err *e) {
   srv->store_err = *e;
 }
 
+/* Those that had their turn this round are read again. */
+static void resume_paused(server *srv) {
+  for (conn *c = srv->paused; c; c = c->next_paused) {
+    c->paused = 0;
+    lws_rx_flow_control(c->wsi, 1);
+  }
+  srv->paused = NULL;
+  srv->rounds++;
+}
+
 static void end_round(server *srv) {
   err e;
   int committed;
   cluster_turn(srv); /* before the turn: what it sends goes with this batch */
   if (writer_turn(srv, &committed, &e)) store_failed(srv, &e);
   else release(srv, srv->committed = committed);
+  resume_paused(srv);
 }
 
 /* ------------------------------------------------------------ receiving */
@@ -276,6 +290,27 @@ static void on_message(conn *c) {
   proto_msg_free(&m);
 }
 
+/* A round serves at most ROUND_MESSAGES of each connection's messages; the rest wait in lws
+** for the next, so a crowd's bursts keep no one waiting behind all of them. */
+static void take_turn(conn *c) {
+  server *srv = c->srv;
+  if (c->round != srv->rounds) c->round = srv->rounds, c->in_round = 0;
+  if (++c->in_round < ROUND_MESSAGES || c->paused || c->closing) return;
+  c->paused = 1;
+  c->next_paused = srv->paused;
+  srv->paused = c;
+  lws_rx_flow_control(c->wsi, 0);
+}
+
+static void unpause(conn *c) {
+  for (conn **p = &c->srv->paused; *p; p = &(*p)->next_paused)
+    if (*p == c) {
+      *p = c->next_paused;
+      break;
+    }
+  c->paused = 0;
+}
+
 static void on_receive(conn *c, const void *in, size_t len) {
   c->heard = now_seconds();
   c->pinged = 0;
@@ -290,6 +325,7 @@ static void on_receive(conn *c, const void *in, size_t len) {
   if (lws_is_final_fragment(c->wsi) && lws_remaining_packet_payload(c->wsi) == 0) {
     c->rx[c->rxlen] = '\0';
     on_message(c);
+    take_turn(c);
   }
 }
 
@@ -320,6 +356,8 @@ static int on_writable(conn *c) {
 
 static int on_open(server *srv, conn *c, struct lws *wsi) {
   memset(c, 0, sizeof *c);
+  c->addr = lws_get_opaque_user_data(wsi); /* counted since its accept */
+  if (!c->addr) return -1;                 /* not accepted here: nothing to count it by */
   c->wsi = wsi;
   c->srv = srv;
   c->serial = ++srv->serials;
@@ -327,10 +365,9 @@ static int on_open(server *srv, conn *c, struct lws *wsi) {
   c->tokens = 2 * srv->cfg.rate;
   c->stokens = 3;
   c->opened = c->heard = c->stalled = c->refilled = now_seconds();
-  c->addr = lws_get_opaque_user_data(wsi); /* counted since its accept */
   if ((c->next_conn = srv->conns)) srv->conns->prev_conn = c;
   srv->conns = c;
-  if (c->addr && c->addr->connections > srv->cfg.max_connections) {
+  if (c->addr->connections > srv->cfg.max_connections) {
     conn_error(c, -1, "limit", "too many connections from %s: at most %d at once", c->addr->name,
                srv->cfg.max_connections);
     conn_close_after(c, LWS_CLOSE_STATUS_POLICY_VIOLATION);
@@ -345,8 +382,8 @@ static void on_closed(conn *c) {
   friends_conn_gone(c);
   lobby_conn_gone(c);
   if (c->dirty) undirty(c);
-  msgq_clear(&c->held);
-  queue_clear(c);
+  if (c->paused) unpause(c);
+  queues_clear(c);
   if (c->prev_conn) c->prev_conn->next_conn = c->next_conn;
   else srv->conns = c->next_conn;
   if (c->next_conn) c->next_conn->prev_conn = c->prev_conn;

@@ -31,6 +31,7 @@
 #define ALIVE_MS 1000               /* how often the store learns the server is alive */
 #define NODE_DEAD_MS (5 * ALIVE_MS) /* a node sharing the store not heard of this long is gone */
 #define LIST_PUSH_MS 1000           /* how often the public list is looked at again for its subscribers */
+#define ROUND_MESSAGES 4            /* a connection's messages served in one round of the loop */
 #define HELLO_S 10.0                /* a WebSocket that has not said hello this long is closed */
 #define SWEEP_MS 1000               /* how often connections are looked at for their timeouts */
 #define HEAD_S 10                   /* an HTTP request head not finished this long is dropped */
@@ -113,6 +114,9 @@ typedef struct conn {
   double opened, heard;  /* when it opened; when a frame (a message or a pong) last came from it */
   double stalled;        /* when its queue last moved (took a message or was written from) */
   int pinged, ping_due;  /* a ping went (is to go) to it since it was last heard */
+  int round, in_round;   /* the loop's round it last sent in, and its messages in it */
+  int paused;            /* had its turn this round: read again at the next */
+  struct conn *next_paused;
 } conn;
 
 /* Connections and open games per client address. */
@@ -197,8 +201,10 @@ struct server {
   /* net.c: the bounds on the whole */
   conn *conns;           /* every WebSocket (for their timeouts) */
   int sockets, max_sockets; /* connections open (HTTP, handshakes, WebSockets), and the most */
-  size_t queued, queued_peak; /* bytes queued to every client; the most since memory was last trimmed */
+  size_t queued, queued_peak; /* bytes held or queued for every client; the most since the last trim */
   int64_t swept;         /* when the connections were last looked at */
+  conn *paused;          /* those that had their turn this round */
+  int rounds;            /* rounds of the loop so far */
 };
 
 /* net.c: sending.  'conn_send' takes the message over. */
