@@ -687,12 +687,15 @@ async def t_a_client_that_reads_nothing_for_the_idle_time_is_cut(argv):
         s.sendall(ws_frame(json.dumps(dict(type="hello", protocol=1, name="mute"))))
         kinds = read_frames(s)
         check(kinds[-1] == "eof" and "ping" in kinds, "a client that answers no ping: %s" % kinds)
+
+    async def answering(srv):
         c = await Client.open(srv, "ana")  # python's client answers pings: it stays, idle as it is
-        await asyncio.sleep(3)
+        await asyncio.sleep(7)  # pinged after 3 s (a second's margin for the sweep), cut after 6 without a pong
         await c.send(type="list", id=1)
         await c.expect("games", re=1)
 
     await with_server(body, "--idle", "1", "--rate", "1000")
+    await with_server(answering, "--idle", "3")
 
 
 async def t_a_socket_that_says_no_hello_is_closed(argv):
