@@ -83,10 +83,14 @@ static const char usage[] =
     "                            device joining with it; the profile and all the server holds deleted\n"
     "  serve                     the game server for online play (--listen ADDR:PORT, --store FILE\n"
     "                            or postgresql://USER@HOST:PORT/DB: nodes that share it serve one site,\n"
-    "                            --cert FILE --key FILE, --seat-timeout S, --max-connections N,\n"
-    "                            --max-games N, --rate N, --lag MS, --web DIR; the computer's\n"
-    "                            moves: --threads N, --queue N waiting, --time S each at most;\n"
-    "                            --invite-ttl S: how long a friend's invitation lasts)\n"
+    "                            --cert FILE --key FILE, --seat-timeout S, --max-connections N\n"
+    "                            per address, --max-clients N in all, --output-budget MB queued\n"
+    "                            for all clients (64), --idle S: a client that reads nothing or\n"
+    "                            answers no ping so long is cut (30), --origin URL,URL: other\n"
+    "                            sites whose pages may connect, --max-games N, --rate N, --lag MS,\n"
+    "                            --web DIR; the computer's moves: --threads N, --queue N waiting,\n"
+    "                            --time S each at most; --invite-ttl S: how long a friend's\n"
+    "                            invitation lasts)\n"
     "\n"
     "options (every command):\n"
     "  --rules PRESET|FILE.lua   rule preset by name, or a Lua rules script\n"
@@ -187,6 +191,7 @@ static const char **string_option(cli_args *a, const char *flag) {
   if (strcmp(flag, "--rate") == 0) return &a->rate;
   if (strcmp(flag, "--lag") == 0) return &a->lag;
   if (strcmp(flag, "--web") == 0) return &a->web;
+  if (strcmp(flag, "--origin") == 0) return &a->origin;
   if (strcmp(flag, "--server") == 0) return &a->server;
   if (strcmp(flag, "--join") == 0) return &a->join;
   if (strcmp(flag, "--watch") == 0) return &a->watch;
@@ -214,6 +219,9 @@ static int *count_option(cli_args *a, const char *flag, long *max) {
   if (strcmp(flag, "--seat-timeout") == 0) return *max = 86400, &a->seat_timeout;
   if (strcmp(flag, "--max-connections") == 0) return *max = 1000000, &a->max_connections;
   if (strcmp(flag, "--max-games") == 0) return *max = 1000000, &a->max_games;
+  if (strcmp(flag, "--max-clients") == 0) return *max = 1 << 20, &a->max_clients;
+  if (strcmp(flag, "--output-budget") == 0) return *max = 65536, &a->output_budget;
+  if (strcmp(flag, "--idle") == 0) return *max = 86400, &a->idle;
   if (strcmp(flag, "--queue") == 0) return *max = 100000, &a->queue;
   if (strcmp(flag, "--spectators") == 0) return *max = 100, &a->spectators;
   if (strcmp(flag, "--plies") == 0) return *max = 16, &a->plies;

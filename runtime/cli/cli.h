@@ -51,6 +51,8 @@ typedef struct cli_args {
   const char *rate, *lag;                  /* serve: messages a second, latency allowed (ms) */
   const char *invite_ttl;                  /* serve: seconds an invitation lasts */
   int seat_timeout, max_connections, max_games; /* serve: 0 for the defaults */
+  int max_clients, output_budget, idle;     /* serve: connections in all, MB queued in all, seconds; 0: defaults */
+  const char *origin;                        /* serve: other sites' pages that may connect, comma-separated */
   int queue;                                 /* serve: the computer's moves that may wait */
   const char *web;                           /* serve: the web front end's directory */
   const char *server, *join, *watch; /* play online: the server, a join code, a game to watch */

@@ -75,6 +75,10 @@ static int configure(const cli_args *a, server_config *c, char *host, size_t len
   if (a->seat_timeout) c->seat_timeout_ms = a->seat_timeout * 1000;
   if (a->max_connections) c->max_connections = a->max_connections;
   if (a->max_games) c->max_games = a->max_games;
+  if (a->max_clients) c->max_clients = a->max_clients;
+  if (a->output_budget) c->output_mb = a->output_budget;
+  if (a->idle) c->idle_s = a->idle;
+  c->origins = a->origin;
   if (a->rate && parse_positive("--rate", a->rate, 100000, &v)) return -1;
   if (a->rate) c->rate = v;
   if (a->lag && parse_positive("--lag", a->lag, 60000, &v)) return -1;

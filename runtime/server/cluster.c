@@ -268,11 +268,9 @@ static void on_presence(table *t, uint32_t node, int seats, int watchers) {
     }
   }
   elsewhere *o = others_of(t, node);
-  int counted = o->watchers != watchers;
-  o->watchers = watchers;
+  o->watchers = watchers; /* the count is told at the next tick (table_tick) */
   if (!watchers) *o = t->others[--t->nothers];
   if (players && t->row.status != GAMEDB_OVER) table_broadcast(t, wire_players(t, now), 1, 1);
-  if (counted) table_broadcast(t, wire_watchers(t), 1, 1);
 }
 
 static void track(cluster *cl, uint32_t node, int64_t now);

@@ -18,7 +18,12 @@ typedef struct server_config {
   const char *cert, *key; /* TLS, both or neither */
   int seat_timeout_ms;   /* a seat left empty this long loses the game */
   int lag_ms;            /* latency allowed before a flag falls */
-  int max_connections;   /* at once, per client address */
+  int max_connections;   /* at once, per client address: HTTP, handshakes and WebSockets alike */
+  int max_clients;       /* connections at once from every address together; 0: as many as the
+                            process's open files allow (its limit is raised to the most it may have) */
+  int output_mb;         /* megabytes queued for every client together; beyond, the slowest are cut */
+  int idle_s;            /* a client that takes nothing it is sent, or answers no ping, this long is cut */
+  const char *origins;   /* web pages besides the server's own that may open a WebSocket: "https://a,https://b" */
   int max_games;         /* open (waiting or playing) games created per client address */
   double rate;           /* messages per second a connection may send (a burst of twice that) */
   int engine_threads;    /* the computer's searches at once, for every game */

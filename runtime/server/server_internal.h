@@ -32,6 +32,14 @@
 #define NODE_DEAD_MS (5 * ALIVE_MS) /* a node sharing the store not heard of this long is gone */
 #define LIST_PUSH_MS 1000           /* how often the public list is looked at again for its subscribers */
 #define FIRST_MOVE_MS 30000         /* a timed game whose side to move has not made its first move by then is aborted */
+#define ROUND_MESSAGES 4            /* a connection's messages served in one round of the loop */
+#define HELLO_S 10.0                /* a WebSocket that has not said hello this long is closed */
+#define SWEEP_MS 1000               /* how often connections are looked at for their timeouts */
+#define HEAD_S 10                   /* an HTTP request head not finished this long is dropped */
+#define REFUSE_GRACE 8              /* connections beyond an address's limit told why (503, 'limit'); more are closed at once */
+#define FD_RESERVE 64               /* open files kept for the store, plugins, lws's own pipes */
+#define FD_MOST (1 << 20)           /* the open files asked for at most (lws sizes a table by it) */
+#define TRIM_BYTES (8u << 20)       /* output freed since memory was last given back to the system */
 
 enum { ROLE_NONE = -1, ROLE_WHITE = 0, ROLE_BLACK = 1, ROLE_SPECTATOR = 2 };
 
@@ -94,6 +102,7 @@ typedef struct conn {
   struct conn *next_dirty;
   int dirty;
   int closing, close_code; /* close once the queue is written */
+  int close_sent;        /* the close is lws's: it waits for the client's close frame */
   char *http_body;       /* an HTTP answer's body, written when writable */
   size_t http_len;
   /* friends.c: the device key this connection claimed or linked with (its hash) */
@@ -101,6 +110,14 @@ typedef struct conn {
   uint8_t key[GAMEDB_HASH];
   int jobs;              /* its profile requests the store has not answered yet */
   int listening;         /* lobby.c: subscribed to the public list */
+  /* net.c: timeouts (monotonic seconds) */
+  struct conn *prev_conn, *next_conn; /* the server's WebSockets */
+  double opened, heard;  /* when it opened; when a frame (a message or a pong) last came from it */
+  double stalled;        /* when its queue last moved (took a message or was written from) */
+  int pinged, ping_due;  /* a ping went (is to go) to it since it was last heard */
+  int round, in_round;   /* the loop's round it last sent in, and its messages in it */
+  int paused;            /* had its turn this round: read again at the next */
+  struct conn *next_paused;
 } conn;
 
 /* Connections and open games per client address. */
@@ -156,6 +173,7 @@ struct table {
   struct elsewhere *others; /* cluster.c: the spectators connected through other nodes */
   int nothers, others_cap;
   int told_seats, told_watchers; /* cluster.c: who is here, as the other nodes last heard it */
+  int watchers_sent;     /* the spectators' count as the table last heard it (sent once a tick at most) */
 };
 
 struct server {
@@ -190,6 +208,13 @@ struct server {
   int nlisteners, listeners_cap;
   char *list_sent;       /* the list they last heard (its JSON text) */
   int64_t list_looked;   /* when it was last looked at */
+  /* net.c: the bounds on the whole */
+  conn *conns;           /* every WebSocket (for their timeouts) */
+  int sockets, max_sockets; /* connections open (HTTP, handshakes, WebSockets), and the most */
+  size_t queued, queued_peak; /* bytes held or queued for every client; the most since the last trim */
+  int64_t swept;         /* when the connections were last looked at */
+  conn *paused;          /* those that had their turn this round */
+  int rounds;            /* rounds of the loop so far */
 };
 
 /* net.c: sending.  'conn_send' takes the message over. */
@@ -321,7 +346,7 @@ DRI_FUNC void table_computer_moved(table *t, int rc, const dr_move *best);
 
 /* web.c: the web front end's files, through lws's mounts. */
 DRI_FUNC const struct lws_http_mount *web_mounts(server *srv);
-DRI_FUNC const struct lws_protocol_vhost_options *web_response_headers(void);
+DRI_FUNC const struct lws_protocol_vhost_options *web_response_headers(const server *srv); /* HSTS with TLS */
 DRI_FUNC int web_serve_page(server *srv, struct lws *wsi); /* '/g/CODE': 0, or -1 to close */
 DRI_FUNC int web_refuses(server *srv, const char *uri); /* 1: a file that resolves outside the web root */
 

@@ -244,8 +244,7 @@ void table_attach(table *t, conn *c, int role) {
     if (t->nwatchers == t->watch_cap)
       t->watchers = xrealloc(t->watchers, (size_t)(t->watch_cap = t->watch_cap * 2 + 4) * sizeof *t->watchers);
     t->watchers[t->nwatchers++] = c;
-    cluster_presence(t);
-    broadcast_but(t, wire_watchers(t), 1, 1, c);
+    cluster_presence(t); /* the count goes to everyone at the next tick (table_tick) */
     return;
   }
   t->seat[role] = c;
@@ -272,7 +271,6 @@ void table_detach(conn *c) {
       if (t->watchers[i] == c) t->watchers[i] = t->watchers[--t->nwatchers];
     drop_suggestion(t, c->serial);
     cluster_presence(t);
-    table_broadcast(t, wire_watchers(t), 1, 1);
   } else if (c->role >= 0 && t->seat[c->role] == c) {
     t->seat[c->role] = NULL;
     t->gone_since[c->role] = wall_ms();
@@ -645,8 +643,18 @@ static int first_move_late(const table *t, int64_t now) {
          now - t->row.turn_started > FIRST_MOVE_MS;
 }
 
+/* The spectators' count, once a tick at most: told at every coming and going, a crowd
+** that comes and goes would cost the square of its size in messages. */
+static void tell_watchers(table *t) {
+  int n = table_watchers(t);
+  if (n == t->watchers_sent) return;
+  t->watchers_sent = n;
+  table_broadcast(t, wire_watchers(t), 1, 1);
+}
+
 int table_tick(table *t, int64_t now) {
   int limit = t->srv->cfg.seat_timeout_ms;
+  tell_watchers(t);
   if (t->row.status == GAMEDB_OVER) return !attached(t) || now - t->over_at > FINISHED_KEEP_MS;
   if (t->row.status == GAMEDB_PLAYING && flag_fell(t, table_side_to_move(t), now)) {
     lose(t, table_side_to_move(t), "ran out of time", now);

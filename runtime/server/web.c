@@ -4,8 +4,8 @@
 ** its modules and style sheet, '/g/CODE' the same page (it reads the code from its
 ** address), '/games/ID.pdn' a game's PDN (net.c's callback).  Every answer carries
 ** one Content-Security-Policy: scripts, styles and connections from this origin only,
-** no inline script, no other origin, no framing.  No file is served from outside the
-** web root, whatever links inside it say.
+** no inline script, no other origin, no framing; with TLS, HSTS too.  No file is served
+** from outside the web root, whatever links inside it say.
 */
 #include "server_internal.h"
 
@@ -27,6 +27,11 @@ static const struct lws_protocol_vhost_options web_headers[] = {
     {NULL, NULL, "x-frame-options:", "deny"},
 };
 
+/* With TLS, browsers are told to come back over it only, for two years (the "intermediate" profile's figure). */
+static const struct lws_protocol_vhost_options tls_headers[] = {
+    {&web_headers[0], NULL, "strict-transport-security:", "max-age=63072000"},
+};
+
 /* JavaScript modules must come as JavaScript; lws's own list knows the rest. */
 static const struct lws_protocol_vhost_options web_mime[] = {
     {&web_mime[1], NULL, ".js", "text/javascript; charset=utf-8"},
@@ -41,7 +46,9 @@ int web_check(const char *dir, err *e) {
   return 0;
 }
 
-const struct lws_protocol_vhost_options *web_response_headers(void) { return web_headers; }
+const struct lws_protocol_vhost_options *web_response_headers(const server *srv) {
+  return srv->cfg.cert ? tls_headers : web_headers;
+}
 
 /* '/games' and '/g' go to the protocol's HTTP callback (net.c), the rest to the files. */
 const struct lws_http_mount *web_mounts(server *srv) {

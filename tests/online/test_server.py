@@ -1,12 +1,19 @@
 """test_server.py DRAUGHTS WORKDIR — the game server driven by an independent client
 (Python websockets): whole games in every variant, the referee's refusals, tokens,
 offers and endings, clocks, dropped and abandoned seats, spectators' suggestions,
-the public list and its subscription, a kill -9 and a restart, hostile input, a flood, the limits, TLS.
+the public list and its subscription, a kill -9 and a restart, hostile input, a flood, the limits
+(per address and in all, HTTP too, the open files, the output queued for all, hello and ping
+timeouts, other sites' pages), a crowd of spectators, TLS.
 """
 import asyncio
+import base64
+import json
 import os
 import random
 import re
+import resource
+import select
+import struct
 import signal
 import socket
 import sqlite3
@@ -37,6 +44,132 @@ def variants():
 
 async def with_server(body, *args):
     await serving(DRAUGHTS, store(), body, *args)
+
+
+# ---------------------------------------------------- sockets by hand
+# Clients that do not behave: they do not read, finish no request, answer no ping.  Plain
+# blocking sockets (each wait has a timeout), so no library reads for them behind their back.
+
+
+def raise_own_files():
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+
+def files_limit(pid):
+    """The soft and hard limits of open files of process 'pid'."""
+    with open("/proc/%d/limits" % pid) as f:
+        line = [x for x in f if x.startswith("Max open files")][0].split()
+    return [1 << 62 if v == "unlimited" else int(v) for v in line[3:5]]
+
+
+def connect_from(source, port, rcvbuf=None):
+    s = socket.socket()
+    if rcvbuf:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, rcvbuf)
+    s.bind((source, 0))
+    s.settimeout(wsclient.TIMEOUT)
+    s.connect(("127.0.0.1", port))
+    return s
+
+
+def closed_by_server(s):
+    """Whether the server closes 's' (it sent nothing on it) within the timeout."""
+    try:
+        return s.recv(1) == b""
+    except ConnectionResetError:
+        return True
+    except socket.timeout:
+        return False
+
+
+async def open_from(srv, source, name):
+    """A client (said hello) connecting from the loopback address 'source'."""
+    ws = await websockets.connect(srv.url, sock=connect_from(source, srv.port), open_timeout=wsclient.TIMEOUT)
+    c = Client(ws, name)
+    await c.send(type="hello", protocol=1, name=name)
+    await c.expect("welcome")
+    return c
+
+
+def raw_ws(port, source, rcvbuf=None):
+    """A WebSocket by hand: the handshake done, nothing read after it."""
+    s = connect_from(source, port, rcvbuf)
+    key = base64.b64encode(os.urandom(16)).decode()
+    s.sendall(("GET / HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+               "Sec-WebSocket-Key: %s\r\nSec-WebSocket-Version: 13\r\n\r\n" % (port, key)).encode())
+    head = b""
+    while b"\r\n\r\n" not in head:
+        head += s.recv(1)
+    check(head.startswith(b"HTTP/1.1 101"), "handshake: %r" % head)
+    return s
+
+
+def ws_frame(text):
+    data, mask = text.encode(), os.urandom(4)
+    n = len(data)
+    size = struct.pack("!B", 0x80 | n) if n < 126 else struct.pack("!BH", 0x80 | 126, n)
+    return b"\x81" + size + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data))
+
+
+def recv_exact(s, n):
+    out = b""
+    while len(out) < n:
+        chunk = s.recv(n - len(out))
+        if not chunk:
+            raise EOFError
+        out += chunk
+    return out
+
+
+def read_frame(s):
+    """(opcode, payload) of the next frame; EOFError at the end."""
+    b0, b1 = recv_exact(s, 2)
+    n = b1 & 0x7F
+    if n == 126:
+        n = struct.unpack("!H", recv_exact(s, 2))[0]
+    elif n == 127:
+        n = struct.unpack("!Q", recv_exact(s, 8))[0]
+    return b0 & 0x0F, recv_exact(s, n)
+
+
+def read_frames(s):
+    """The kinds of frames that come ("text", "ping", ...), up to "eof"."""
+    kinds = []
+    try:
+        while True:
+            op, _ = read_frame(s)
+            kinds.append({1: "text", 8: "close", 9: "ping", 10: "pong"}.get(op, str(op)))
+    except (EOFError, ConnectionResetError):
+        kinds.append("eof")
+    except socket.timeout:
+        kinds.append("timeout")
+    return kinds
+
+
+def stuff(port, source, n):
+    """A client that asks for 'n' lists of variants (about 4.5 kB each) and reads nothing."""
+    s = raw_ws(port, source, rcvbuf=4096)
+    s.sendall(ws_frame(json.dumps(dict(type="hello", protocol=1, name="slow"))))
+    for _ in range(n):
+        s.sendall(ws_frame(json.dumps(dict(type="variants"))))
+    return s
+
+
+def read_answers(s, n=None, after=0.0):
+    """Reads what 's' was sent (after 'after' seconds), up to 'n' lists of variants or the
+    end: (the lists, whether the server closed)."""
+    select.select([], [], [], after)
+    got = 0
+    try:
+        while n is None or got < n:
+            op, data = read_frame(s)
+            got += op == 1 and b'"variants"' in data
+    except (EOFError, ConnectionResetError):
+        return got, True
+    except socket.timeout:
+        return got, False
+    return got, False
 
 
 # ------------------------------------------------------------------ games
@@ -524,8 +657,10 @@ async def t_a_flood_from_one_client_does_not_stop_the_others(argv):
         plies = await play_random([a, b], limit=30)
         await task
         check(plies == 30, "the game went on")
-        # cut off: with a close frame, or (the flooder's unread data makes TCP reset) without
-        check(await flood.closed() in (1006, 1008), "the flooder is cut off")
+        # cut off, and told so: the error, then a close frame with 1008 (not a reset, which loses both)
+        code = await flood.closed()
+        told = [m for m in flood.kept if m.get("code") == "rate_limited" and "is closed" in m["message"]]
+        check(code == 1008 and told, "the flooder: close %s, told %s" % (code, told))
         # a client a little too fast is told, and stays
         fast = await Client.open(srv, "fast")
         for _ in range(150):
@@ -559,6 +694,96 @@ async def t_a_client_that_does_not_read_is_cut_off(argv):
     await with_server(body, "--rate", "1000")
 
 
+async def t_a_crowd_that_does_not_read_is_held_to_a_budget_for_all(argv):
+    """Four clients that do not read, each asking for replies well under its own bound
+    (about 0.6 MB each), against a budget of 1 MB for all: the slowest are cut."""
+    async def body(srv):
+        readers = [stuff(srv.port, "127.0.0.1", 130) for _ in range(4)]
+        c = await open_from(srv, "127.0.0.2", "ana")
+        for i in range(2):  # the server has read their requests: its rounds go over every socket
+            await c.send(type="list", id=i)
+            await c.expect("games", re=i)
+        got = [read_answers(s, 130) for s in readers]
+        cut = [n for n, eof in got if eof and n < 130]
+        check(cut, "no one was cut over the budget for all: %s" % got)
+        for s in readers:
+            s.close()
+
+    await with_server(body, "--rate", "1000", "--output-budget", "1")
+
+
+async def t_a_client_that_reads_nothing_for_the_idle_time_is_cut(argv):
+    async def body(srv):
+        s = stuff(srv.port, "127.0.0.1", 130)  # well under every bound, but it reads nothing for 4 s
+        n, eof = read_answers(s, after=4)
+        check(eof, "a client that read nothing was kept (%d answers)" % n)
+        s.close()
+        # one that reads, but answers no ping, is cut too; one that answers stays
+        s = raw_ws(srv.port, "127.0.0.1")
+        s.sendall(ws_frame(json.dumps(dict(type="hello", protocol=1, name="mute"))))
+        kinds = read_frames(s)
+        check(kinds[-1] == "eof" and "ping" in kinds, "a client that answers no ping: %s" % kinds)
+
+    async def answering(srv):
+        c = await Client.open(srv, "ana")  # python's client answers pings: it stays, idle as it is
+        await asyncio.sleep(7)  # pinged after 3 s (a second's margin for the sweep), cut after 6 without a pong
+        await c.send(type="list", id=1)
+        await c.expect("games", re=1)
+
+    await with_server(body, "--idle", "1", "--rate", "1000")
+    await with_server(answering, "--idle", "3")
+
+
+async def t_a_socket_that_says_no_hello_is_closed(argv):
+    async def body(srv):
+        silent = [await Client.open(srv, "s%d" % i, hello=False) for i in range(3)]
+        for c in silent:
+            check("no hello within 10 seconds" in (await c.error("timeout"))["message"], "told")
+            check(await c.closed() == 1008, "closed with 1008")
+        c = await Client.open(srv, "ana")  # their places are free again
+        await c.send(type="list", id=1)
+        await c.expect("games", re=1)
+
+    await with_server(body, "--max-connections", "3")
+
+
+async def t_only_the_servers_own_pages_open_a_websocket(argv):
+    async def body(srv):
+        try:
+            await websockets.connect(srv.url, origin="http://evil.example", open_timeout=wsclient.TIMEOUT)
+            check(False, "a page of another site connected")
+        except websockets.InvalidStatusCode as e:
+            check(e.status_code == 403, "another site's page: %d" % e.status_code)
+        for origin in ("http://127.0.0.1:%d" % srv.port, "https://draughts.example", None):
+            ws = await websockets.connect(srv.url, origin=origin, open_timeout=wsclient.TIMEOUT)
+            c = Client(ws, "ana")
+            await c.send(type="hello", protocol=1, name="ana")
+            await c.expect("welcome")
+            await c.close()
+
+    await with_server(body, "--origin", "https://other.example,https://draughts.example")
+
+
+async def t_spectators_counts_are_sent_once_a_tick(argv):
+    """A crowd joining at once: each count is sent once per tick, not once per spectator
+    to every spectator (the square of the crowd)."""
+    async def body(srv):
+        a, b, created, _ = await create_game(srv)
+        crowd = [await Client.open(srv, "w%d" % i) for i in range(30)]
+        for w in crowd:
+            await w.send(type="watch", game=created["game"])
+        for w in crowd:
+            await w.expect("state")
+        await a.expect("watchers", count=30)
+        seen = 0
+        for w in crowd[:-1]:
+            await w.expect("watchers", count=30)
+            seen += sum(1 for m in w.kept if m.get("type") == "watchers") + 1
+        check(seen < 30 * 30 / 4, "the spectators got %d counts" % seen)
+
+    await with_server(body, "--rate", "1000")
+
+
 async def t_limits_per_address(argv):
     async def body(srv):
         cs = [await Client.open(srv, "c%d" % i) for i in range(3)]
@@ -571,8 +796,65 @@ async def t_limits_per_address(argv):
         await cs[1].expect("created")
         await cs[2].send(type="create", variant="turkish")
         check("too many open games" in (await cs[2].error("limit"))["message"], "game limit")
+        # an HTTP request counts as a connection too: over the limit, it is told 503
+        try:
+            urllib.request.urlopen("http://127.0.0.1:%d/" % srv.port, timeout=10)
+            check(False, "an HTTP request over the address's limit was served")
+        except urllib.error.HTTPError as e:
+            check(e.code == 503, "over the limit: %d" % e.code)
+        # well over it, a connection is closed at once, without a word
+        extra = [connect_from("127.0.0.1", srv.port) for _ in range(12)]
+        check(closed_by_server(extra[-1]), "a connection well over the limit was kept")
+        for s in extra:
+            s.close()
+        other = await open_from(srv, "127.0.0.2", "other")  # another address has its own limit
+        await other.send(type="list", id=1)
+        await other.expect("games", re=1)
 
     await with_server(body, "--max-connections", "3", "--max-games", "2")
+
+
+async def t_a_limit_on_connections_in_all(argv):
+    async def body(srv):
+        held = [await open_from(srv, "127.0.0.%d" % (2 + i), "c%d" % i) for i in range(4)]
+        late = connect_from("127.0.0.9", srv.port)
+        check(closed_by_server(late), "a fifth connection in all was kept")
+        await held[0].close()
+        await held[1].send(type="list", id=1)
+        await held[1].expect("games", re=1)
+        c = await open_from(srv, "127.0.0.9", "late")  # room again
+        await c.send(type="list", id=1)
+        await c.expect("games", re=1)
+
+    await with_server(body, "--max-clients", "4")
+
+
+async def t_half_sent_request_heads_do_not_use_up_the_open_files(argv):
+    """~300 request heads never finished, from one address, against a server started with
+    a soft limit of 256 open files: it raises its own limit, counts them against the
+    address's limit and closes the rest at once, so another address is still served."""
+    raise_own_files()
+    wrapper = os.path.join(WORK, "ulimit256.sh")
+    with open(wrapper, "w") as f:
+        f.write('#!/bin/sh\nulimit -Sn 256\nexec "%s" "$@"\n' % DRAUGHTS)
+    os.chmod(wrapper, 0o755)
+    srv = Server(wrapper, store())
+    heads = []
+    try:
+        soft, hard = files_limit(srv.proc.pid)
+        check(soft == hard or soft >= 1 << 20, "the server kept its soft limit of open files: %s of %s" % (soft, hard))
+        for _ in range(300):
+            s = connect_from("127.0.0.1", srv.port)
+            s.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+            heads.append(s)
+        check(closed_by_server(heads[-1]), "the 300th unfinished head was kept")
+        c = await open_from(srv, "127.0.0.2", "ana")
+        await c.send(type="list", id=1)
+        await c.expect("games", re=1)
+    finally:
+        for s in heads:
+            s.close()
+        srv.stop()
 
 
 def bad_stores():
@@ -608,6 +890,7 @@ async def t_serve_refuses_with_one_line(argv):
         (["--cert", "x.pem"], "both --cert and --key"),
         (["--cert", "/nonexistent.pem", "--key", "/nonexistent.pem"], "cannot read /nonexistent.pem"),
         (["--rate", "0"], "--rate takes a number above 0"),
+        (["--max-clients", "1000000"], "(ulimit -n), enough for"),
         (["--web", WORK], "no readable index.html in it"),
         (["--queue", "0"], "--queue takes a number from 1"),
         (["extra"], "serve takes no arguments"),
@@ -639,8 +922,33 @@ async def t_tls(argv):
         a = await Client.open(srv, "ana", ssl=ctx)
         await a.send(type="create", variant="turkish")
         await a.expect("created")
+        r = urllib.request.urlopen("https://127.0.0.1:%d/" % srv.port, timeout=10, context=ctx)
+        check(r.headers.get("strict-transport-security", "").startswith("max-age="), "no HSTS over TLS")
+        # TLS 1.2 with ECDHE and an AEAD only: the old suites are refused
+        for ciphers, ok in (("ECDHE-RSA-AES128-GCM-SHA256", True), ("AES128-SHA:@SECLEVEL=0", False),
+                            ("ECDHE-RSA-AES128-SHA:@SECLEVEL=0", False), ("AES128-GCM-SHA256", False)):
+            check(tls12_handshake(srv.port, ciphers) == ok, "TLS 1.2 with %s: %s" % (ciphers, not ok))
     finally:
         srv.stop()
+    plain = Server(DRAUGHTS, store())
+    try:
+        r = urllib.request.urlopen("http://127.0.0.1:%d/" % plain.port, timeout=10)
+        check(r.headers.get("strict-transport-security") is None, "HSTS without TLS")
+    finally:
+        plain.stop()
+
+
+def tls12_handshake(port, ciphers):
+    """Whether a TLS 1.2 client offering only 'ciphers' is let in."""
+    ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+    ctx.check_hostname, ctx.verify_mode = False, ssl.CERT_NONE
+    ctx.minimum_version = ctx.maximum_version = ssl.TLSVersion.TLSv1_2
+    ctx.set_ciphers(ciphers)
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as s, ctx.wrap_socket(s):
+            return True
+    except (ssl.SSLError, ConnectionError):
+        return False
 
 
 # ------------------------------------------------------------ the computer
