@@ -42,6 +42,7 @@ PROBE_EVERY = 2.0  # seconds between liveness probes
 PROBE_TIMEOUT = 60.0  # a sanitizer build on a busy machine is slow; a stall is longer
 ANSWER_TIMEOUT = 60.0  # the longest a request that is always answered may wait
 TRACE = 40  # messages of the failing client shown
+BURSTS = 0.2  # the share of actions that are a few requests sent at once
 LEVELS = ["1", "2", "3", "4", "5", "6", "streak"]
 SANITIZER = re.compile(r"ERROR: (AddressSanitizer|LeakSanitizer|ThreadSanitizer)|runtime error:|"
                        r"AddressSanitizer:DEADLYSIGNAL|SUMMARY: (Address|Undefined|Leak)")
@@ -163,7 +164,7 @@ class Agent:
 
     def __init__(self, world, index, seed):
         self.world, self.rng, self.name = world, random.Random(seed), "fz%d" % index
-        self.client, self.reader, self.next_id = None, None, 1
+        self.client, self.reader, self.next_id, self.blind = None, None, 1, False
         self.mine = []  # (game, token) of seats this agent was given
         self.trace = collections.deque(maxlen=TRACE)  # the last messages both ways, shown on a failure
 
@@ -171,10 +172,10 @@ class Agent:
 
     async def connect(self):
         self.client = await Client.open(self.world.srv, self.name)
-        self.game = self.you = None
-        self.synced, self.status, self.ply, self.legal, self.turn = False, None, 0, [], None
+        self.game = self.you = self.status = self.turn = None
+        self.synced, self.ply, self.legal, self.computer = False, 0, [], False
         self.over_seen, self.pending, self.must_refuse, self.moves_sent = set(), None, {}, {}
-        self.pdn_wanted, self.todo, self.closing, self.last_word, self.blind = {}, [], False, None, False
+        self.pdn_wanted, self.todo, self.closing, self.last_word = {}, [], False, None
         self.reader = asyncio.ensure_future(self.read())
 
     async def read(self):
@@ -207,13 +208,14 @@ class Agent:
         self.note_trace(">", msg)
         await self.client.send(**msg)
         self.world.count(msg["type"])
-        if msg["type"] in ("create", "join", "resume", "watch", "leave"):
+        if msg["type"] in ("create", "join", "resume", "watch", "leave", "rematch") and not self.blind:
             await self.sync(msg["type"])
         return rid
 
     async def sync(self, what):
-        """A 'list' after a request that moves this connection between games: once its answer
-        is here, so is the other's (answers come in order), and the model is whole again."""
+        """A 'list' after a request that may move this connection to another game (a rematch
+        too): once its answer is here, so is the other's (answers come in order), and the
+        model is whole again; until then the game at hand is left alone."""
         self.pending = (self.next_id, what, time.monotonic())
         self.next_id += 1
         await self.client.send(type="list", id=self.pending[0])
@@ -392,7 +394,7 @@ class Agent:
         while self.todo:
             _, game, plies, result = self.todo.pop(0)
             self.pdn_wanted[await self.send(type="pdn", game=game)] = (game, plies, result)
-        if self.rng.random() < 0.1:
+        if self.rng.random() < BURSTS:
             return await self.burst()
         if self.pending is None and self.synced and self.game:
             if await self.play():
@@ -413,6 +415,7 @@ class Agent:
                 ])()
         finally:
             self.blind = False
+        await self.sync("burst")
 
     def weighted(self, choices):
         total = sum(w for w, _ in choices)
@@ -624,7 +627,7 @@ def main():
     ap.add_argument("work")
     ap.add_argument("--seconds", type=float, default=60)
     ap.add_argument("--seed", type=int, default=None)
-    ap.add_argument("--clients", type=int, default=8)
+    ap.add_argument("--clients", type=int, default=4)
     ap.add_argument("--actions", type=int, default=1000000)
     ap.add_argument("--engine-time", default="0.25", help="serve --time: each of the computer's moves")
     args = ap.parse_args()
@@ -640,7 +643,7 @@ def main():
         if os.path.exists(path):
             os.remove(path)
     srv = FuzzServer(args.draughts, store, log, "--rate", "1000", "--seat-timeout", "2", "--time", args.engine_time,
-                     "--threads", "4", "--max-connections", "512", "--max-games", "64")
+                     "--threads", "8", "--max-connections", "512", "--max-games", "64")
     started = time.monotonic()
     try:
         world = asyncio.run(fuzz(srv, args))
