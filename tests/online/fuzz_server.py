@@ -84,7 +84,8 @@ class FuzzServer(Server):
             return None
         start = text.rfind("\n==", 0, m.start())  # from the '==PID==' line that opens it
         start = text.rfind("\n", 0, m.start()) if start < 0 else start
-        return text[max(start, 0):].strip()
+        end = text.find("Shadow bytes around", start)  # the shadow map says nothing a reader needs
+        return text[max(start, 0):end if end > 0 else len(text)].strip()
 
     def stop(self):
         """SIGTERM; the exit status and what the sanitizers said at exit (leaks)."""
