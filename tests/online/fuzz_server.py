@@ -194,6 +194,10 @@ class Agent:
         self.closing = True
         if abrupt:
             self.client.ws.transport.abort()
+            try:  # the library's own tasks see the end too, rather than being left pending
+                await asyncio.wait_for(self.client.ws.wait_closed(), 5)
+            except asyncio.TimeoutError:
+                pass
         else:
             await self.client.ws.close()
         self.reader.cancel()

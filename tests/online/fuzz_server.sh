@@ -9,6 +9,7 @@ seconds=$2
 seed=${3:-}
 work=$(mktemp -d)
 here=$(cd "$(dirname "$0")" && pwd)
+export PYTHONDONTWRITEBYTECODE=1 # no __pycache__ in the source tree
 # The Python with websockets: the one on PATH, else Debian's own.
 for py in python3 /usr/bin/python3; do
   if "$py" -c 'import websockets' 2>/dev/null; then
