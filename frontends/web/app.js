@@ -21,11 +21,28 @@ function fail(text) {
   box.textContent = text;
 }
 
+// The connection's own line, above whatever the page shows: lost, trying again, back.
+function connectionNote(text) {
+  let note = document.querySelector('.connection-note');
+  if (!note) note = document.body.insertBefore(h('p', {class: 'connection-note', role: 'status', 'aria-live': 'polite'}), app);
+  note.textContent = text;
+  note.hidden = !text;
+}
+
+// Back on a new socket: the game view takes its seat again (or watches again), the lobby
+// asks for the list again.
+function reconnected() {
+  connectionNote('');
+  if (view) view.rejoin();
+  else if (listOff) conn.send({type: 'list', subscribe: true});
+}
+
 async function connect() {
   if (conn && conn.ws.readyState === WebSocket.OPEN && conn.name === nickname()) return conn;
-  if (conn) conn.ws.close();
+  if (conn) conn.close();
   conn = new Connection(nickname());
-  conn.on('closed', () => fail('The connection to the server was lost: reload the page to come back.'));
+  conn.on('reconnecting', (m) => connectionNote(`The connection to the server was lost: trying again in ${Math.ceil(m.delay / 1000)} s…`));
+  conn.on('reconnected', reconnected);
   conn.on('created', (m) => seats.put(m.game, m.token, m.side));
   conn.on('seated', (m) => { if (m.token) seats.put(m.game, m.token, m.side); });
   await conn.open();

@@ -33,6 +33,15 @@ export class GameView {
     clearInterval(this.timer);
   }
 
+  // The connection came back: into the seat with the token this browser kept, or
+  // watching again; the state that answers shows the game as it stands now.
+  rejoin() {
+    const s = this.state;
+    if (!s) return;
+    const seat = seats.get(s.game);
+    this.conn.send(seat && s.you !== 'spectator' ? {type: 'resume', game: s.game, token: seat.token} : {type: 'watch', game: s.game});
+  }
+
   // -------------------------------------------------------------- messages
 
   on_state(m) {
@@ -115,7 +124,7 @@ export class GameView {
     this.moveList = h('ol', {class: 'moves', 'aria-label': 'moves'});
     this.live = h('button', {type: 'button', class: 'live', onclick: () => this.lookAt(null)}, 'Back to live');
     const side = h('aside', {class: 'side'}, this.info, this.controls, h('h2', {}, 'Moves'), this.moveList, this.live);
-    g.append(h('div', {class: 'play'}, this.top, wrap, this.bottom, this.banner, this.message), side);
+    g.append(h('div', {class: 'play'}, this.banner, this.top, wrap, this.bottom, this.message), side);
     this.root.replaceChildren(h('h1', {}, s.title), g);
   }
 
@@ -130,12 +139,20 @@ export class GameView {
     this.drawInfo();
     this.banner.textContent = s.status === 'over' ? this.outcome() : '';
     this.banner.hidden = s.status !== 'over';
+    this.banner.dataset.result = s.status === 'over' ? s.result : '';
   }
 
+  // The end in the player's words ("You lost: white ran out of time"), above the board.
   outcome() {
-    const s = this.state;
-    const who = {'1-0': `${this.sideName('white')} won`, '0-1': `${this.sideName('black')} won`, '1/2-1/2': 'Drawn', '*': 'No result'}[s.result] || s.result;
-    return s.reason ? `${who}: ${s.reason}` : who;
+    const s = this.state, player = s.you === 'white' || s.you === 'black';
+    const winner = {'1-0': 'white', '0-1': 'black'}[s.result];
+    if (!winner) {
+      const head = s.result === '1/2-1/2' ? 'Drawn' : 'No result';
+      if (!s.reason) return head;
+      return s.result === '*' ? s.reason[0].toUpperCase() + s.reason.slice(1) : `${head}: ${s.reason}`;
+    }
+    const head = !player ? `${this.sideName(winner)} won` : winner === s.you ? 'You won' : 'You lost';
+    return s.reason ? `${head}: ${s.reason}` : head;
   }
 
   canInput() {
@@ -223,6 +240,7 @@ export class GameView {
       list.push(this.button('Resign', () => { if (confirm('Resign this game?')) this.conn.send({type: 'resign'}); }, {class: 'resign'}));
       if (s.moves.length < 2) list.push(this.button('Abort', () => this.conn.send({type: 'abort'})));
     }
+    if (player && s.status === 'waiting') list.push(this.button('Cancel the game', () => this.conn.send({type: 'abort'}), {class: 'cancel'}));
     if (player && s.status === 'over' && s.players.white && s.players.black) {
       if (s.rematch_offer === other) {
         list.push(this.button('Accept rematch', () => this.conn.send({type: 'rematch', action: 'accept'}), {class: 'rematch'}));
@@ -236,13 +254,19 @@ export class GameView {
     this.controls.replaceChildren(...list);
   }
 
+  // The moves in pairs, one numbered line per move of both sides, as a score sheet.
   drawMoves() {
-    const s = this.state;
-    const items = s.moves.map((mv, i) => h('li', {}, h('button', {
-      type: 'button', class: this.viewPly === i + 1 ? 'shown' : '', 'aria-label': `move ${i + 1}: ${mv.text}`,
-      onclick: () => this.lookAt(i + 1),
-    }, mv.text)));
-    this.moveList.replaceChildren(...items);
+    const s = this.state, rows = [];
+    s.moves.forEach((mv, i) => {
+      const b = h('button', {
+        type: 'button', class: this.viewPly === i + 1 ? 'shown' : '',
+        'aria-label': `move ${Math.floor(i / 2) + 1}, ${this.sideName(i % 2 ? 'black' : 'white')}: ${mv.text}`,
+        onclick: () => this.lookAt(i + 1),
+      }, mv.text);
+      if (i % 2 === 0) rows.push(h('li', {}, b));
+      else rows[rows.length - 1].append(b);
+    });
+    this.moveList.replaceChildren(...rows);
     this.live.hidden = this.viewPly === null;
     this.live.textContent = s.status === 'over' ? 'Back to the end' : 'Back to live';
     if (this.viewPly === null && this.moveList.lastChild) this.moveList.lastChild.scrollIntoView({block: 'nearest'});

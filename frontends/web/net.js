@@ -13,18 +13,50 @@ export class Connection {
     this.ready = null;
   }
 
-  // Opens the socket and says hello; resolves with the welcome.
+  // Opens the socket and says hello; resolves with the welcome.  A connection that was
+  // welcomed and then lost opens again by itself, soon at first, then up to every 15 s:
+  // 'reconnecting' (with the delay) before each try, 'reconnected' once welcomed again.
   open() {
+    this.closing = false;
+    return this.attach();
+  }
+
+  attach() {
     const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
-    this.ws = new WebSocket(`${scheme}//${location.host}/`, 'draughts');
+    const ws = this.ws = new WebSocket(`${scheme}//${location.host}/`, 'draughts');
     this.ready = new Promise((resolve, reject) => {
-      this.ws.addEventListener('open', () => this.send({type: 'hello', protocol: PROTOCOL, name: this.name, client: 'draughts web'}));
-      this.ws.addEventListener('error', () => reject(new Error('cannot reach the server')));
-      this.once('welcome', resolve);
+      const offWelcome = this.on('welcome', (m) => {
+        offWelcome();
+        this.welcomed = true;
+        this.attempts = 0;
+        resolve(m);
+      });
+      ws.addEventListener('open', () => this.send({type: 'hello', protocol: PROTOCOL, name: this.name, client: 'draughts web'}));
+      ws.addEventListener('error', () => { offWelcome(); reject(new Error('cannot reach the server')); });
     });
-    this.ws.addEventListener('message', (ev) => this.dispatch(ev.data));
-    this.ws.addEventListener('close', () => this.emit({type: 'closed'}));
+    ws.addEventListener('message', (ev) => { if (ws === this.ws) this.dispatch(ev.data); });
+    ws.addEventListener('close', () => {
+      if (ws !== this.ws) return;
+      this.emit({type: 'closed'});
+      if (this.welcomed && !this.closing) this.retry();
+    });
     return this.ready;
+  }
+
+  retry() {
+    const delay = Math.min(15000, 500 * 2 ** (this.attempts || 0)) * (0.75 + Math.random() / 2);
+    this.attempts = (this.attempts || 0) + 1;
+    this.emit({type: 'reconnecting', attempt: this.attempts, delay});
+    this.timer = setTimeout(() => {
+      if (!this.closing) this.attach().then(() => this.emit({type: 'reconnected'}), () => {});
+    }, delay);
+  }
+
+  // Closed for good: no try to open it again.
+  close() {
+    this.closing = true;
+    clearTimeout(this.timer);
+    if (this.ws) this.ws.close();
   }
 
   dispatch(text) {

@@ -341,9 +341,9 @@ static int case_verdict(const ruleset *rs, const dr_position *p, rule_case *rc, 
   rules_generate(rs, p, list);
   h.nmoves = list->count;
   free(list);
-  const char *why = NULL;
-  int got = rs->judge(&rs->rules, p, &h, &why);
-  if (got < 0 || got > 3) return err_set(e, "judge returned %d", got);
+  const char *why;
+  int got = rules_judge(rs, p, &h, &why);
+  if (got == GUARD_REFUSED) return guard_error(rs->v, got, e);
   if (strcmp(names[got], rc->verdict) != 0)
     return err_set(e, "verdict %s (%s), expected %s", names[got], why ? why : "no reason", rc->verdict);
   return 0;

@@ -19,8 +19,8 @@ static int refresh(game *g, err *e) {
   if (rc != DR_OK) return guard_error(v, rc, e);
   dr_history h;
   game_history(g, &h);
-  const char *why = NULL;
-  int verdict = guard_verdict(v, g->rs->judge(&g->rs->rules, game_position(g), &h, &why), &why);
+  const char *why;
+  int verdict = rules_judge(g->rs, game_position(g), &h, &why);
   if (verdict == GUARD_REFUSED) {
     g->legal.count = 0; /* no move of a refused plugin is played */
     return guard_error(v, verdict, e);
@@ -93,6 +93,7 @@ int game_play_on(game *g, const dr_move *m, err *e) {
   after->pos = before->pos;
   pos_apply(&after->pos, m);
   after->key = pos_hash_after(before->key, &before->pos, m);
+  DR_ASSERT(after->key == pos_hash(&after->pos)); /* the incremental key every repetition count trusts */
   after->since = counters_after(before->since, &before->pos, m);
   g->count++;
   return refresh(g, e);

@@ -5,10 +5,13 @@
 ** A refusal is kept per descriptor, so the first bad output is the one reported,
 ** whichever command or thread met it.
 */
+#define _GNU_SOURCE /* dl_iterate_phdr */
 #include "guard.h"
 
+#include <link.h>
 #include <pthread.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -35,11 +38,14 @@ const char *guard_refusal(const dr_variant *v) {
   return msg;
 }
 
+static void forget_memory(const dr_variant *v);
+
 void guard_forget(const dr_variant *v) {
   pthread_mutex_lock(&refused_lock);
   for (int i = 0; i < nrefused; i++)
     if (refused[i].v == v) refused[i--] = refused[--nrefused];
   pthread_mutex_unlock(&refused_lock);
+  forget_memory(v);
 }
 
 static int refuse(const dr_variant *v, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -156,14 +162,117 @@ int guard_moves(const dr_variant *v, const dr_position *p, dr_movelist *l) {
   return DR_OK;
 }
 
+/* ------------------------------------------------------------- reasons */
+
+/* A judge's reason is read only from memory its plugin declared: the loadable,
+** readable segments that the program headers of the object holding its 'judge' map
+** (its string literals, its static arrays).  A pointer anywhere else (the heap, a
+** stack, an address made up) is refused unread: a wild 'why' used to crash the
+** runtime inside strnlen.  This holds for plugins of every ABI, with no slot added. */
+#define GUARD_MAX_SEGMENTS 8
+#define GUARD_MAX_OBJECTS 16
+
+typedef struct segment {
+  uintptr_t start, end;
+} segment;
+
+typedef struct own_memory {
+  const dr_variant *v;
+  uintptr_t judge; /* the same descriptor may be refilled with another plugin's slots */
+  int nsegments;
+  segment seg[GUARD_MAX_SEGMENTS];
+} own_memory;
+
+static pthread_mutex_t memory_lock = PTHREAD_MUTEX_INITIALIZER;
+static own_memory owned[GUARD_MAX_OBJECTS];
+static int nowned;
+
+typedef struct object_search {
+  uintptr_t code;
+  own_memory *m;
+} object_search;
+
+/* dl_iterate_phdr's callback: the readable segments of the object 'code' lies in. */
+static int segments_of(struct dl_phdr_info *info, size_t size, void *ud) {
+  (void)size;
+  object_search *os = ud;
+  int holds = 0;
+  os->m->nsegments = 0;
+  for (int i = 0; i < info->dlpi_phnum; i++) {
+    const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+    if (ph->p_type != PT_LOAD) continue;
+    uintptr_t start = info->dlpi_addr + ph->p_vaddr, end = start + ph->p_memsz;
+    holds |= os->code >= start && os->code < end;
+    if ((ph->p_flags & PF_R) && os->m->nsegments < GUARD_MAX_SEGMENTS)
+      os->m->seg[os->m->nsegments++] = (segment){start, end};
+  }
+  if (!holds) os->m->nsegments = 0;
+  return holds; /* stops the walk */
+}
+
+static void forget_memory(const dr_variant *v) {
+  pthread_mutex_lock(&memory_lock);
+  for (int i = 0; i < nowned; i++)
+    if (owned[i].v == v) owned[i--] = owned[--nowned];
+  pthread_mutex_unlock(&memory_lock);
+}
+
+/* The plugin's memory, found once per descriptor; caller holds 'memory_lock'. */
+static const own_memory *memory_of(const dr_variant *v) {
+  uintptr_t judge = (uintptr_t)v->judge;
+  for (int i = 0; i < nowned; i++)
+    if (owned[i].v == v && owned[i].judge == judge) return &owned[i];
+  own_memory *m = &owned[nowned < GUARD_MAX_OBJECTS ? nowned++ : GUARD_MAX_OBJECTS - 1];
+  *m = (own_memory){.v = v, .judge = judge};
+  object_search os = {judge, m};
+  dl_iterate_phdr(segments_of, &os);
+  return m;
+}
+
+/* How many bytes of 's' lie in 'v''s own memory from 's' on (at most 'max'); 0 when none do. */
+static size_t own_bytes(const dr_variant *v, const char *s, size_t max) {
+  uintptr_t at = (uintptr_t)s;
+  size_t n = 0;
+  pthread_mutex_lock(&memory_lock);
+  const own_memory *m = memory_of(v);
+  for (int i = 0; i < m->nsegments && !n; i++)
+    if (at >= m->seg[i].start && at < m->seg[i].end) n = m->seg[i].end - at < max ? m->seg[i].end - at : max;
+  pthread_mutex_unlock(&memory_lock);
+  return n;
+}
+
+/* What is wrong with a text 'v' handed back, or NULL: it must lie in the plugin's own
+** memory, end there within 'max' characters, and hold no control character. */
+static const char *text_fault(const dr_variant *v, const char *s, size_t max, char *buf, size_t len) {
+  size_t room = own_bytes(v, s, max + 1);
+  if (!room) return "that is not in the plugin's own memory";
+  size_t n = strnlen(s, room);
+  if (n == room && room <= max) return "that does not end in the plugin's own memory";
+  if (n == room) return snprintf(buf, len, "longer than %zu characters", max), buf;
+  if (!text_is_plain(s, n, 0)) return "with control characters";
+  return NULL;
+}
+
 int guard_verdict(const dr_variant *v, int verdict, const char **why) {
+  char buf[64];
   if (guard_refusal(v)) return GUARD_REFUSED;
   if (verdict < DR_ONGOING || verdict > DR_DRAW) return refuse(v, "judge returned %d, not a verdict", verdict);
-  if (verdict == DR_ONGOING) return verdict;
+  if (verdict == DR_ONGOING) {
+    *why = NULL; /* a game on has no reason: what the judge left there is never read */
+    return verdict;
+  }
+  const char *fault = *why ? text_fault(v, *why, GUARD_WHY_MAX, buf, sizeof buf) : NULL;
+  if (fault) return refuse(v, "judge gave a reason %s", fault);
   if (!*why) *why = "game over";
-  else if (strnlen(*why, GUARD_WHY_MAX + 1) > GUARD_WHY_MAX)
-    return refuse(v, "judge gave a reason longer than %d characters", GUARD_WHY_MAX);
   return verdict;
+}
+
+const char *guard_text(const dr_variant *v, const char *slot, const char *s, size_t max) {
+  char buf[64];
+  const char *fault = s ? text_fault(v, s, max, buf, sizeof buf) : NULL;
+  if (!fault) return s;
+  refuse(v, "%s gave a text %s", slot, fault);
+  return NULL;
 }
 
 int guard_error(const dr_variant *v, int status, err *e) {

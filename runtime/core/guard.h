@@ -28,10 +28,17 @@ DRI_FUNC int guard_moves(const dr_variant *v, const dr_position *p, dr_movelist 
 ** or written (perft's last ply): only the count is checked. */
 DRI_FUNC int guard_count(const dr_variant *v, dr_movelist *l);
 
-/* The judge's verdict made safe: DR_ONGOING..DR_DRAW with a short reason in '*why'
-** (NULL becomes "game over"), or GUARD_REFUSED for a verdict out of range or a
-** reason longer than GUARD_WHY_MAX, and the plugin is refused. */
+/* The judge's verdict made safe: DR_ONGOING (with '*why' NULL) or a result with a short,
+** plain reason in '*why' (NULL becomes "game over"); or GUARD_REFUSED, and the plugin
+** is refused, for a verdict out of range or a reason that is not in the plugin's own
+** memory (the segments its object maps: a wild pointer is never read), longer than
+** GUARD_WHY_MAX or holding control characters. */
 DRI_FUNC int guard_verdict(const dr_variant *v, int verdict, const char **why);
+
+/* The same for any other text a slot of 'v' hands back ('validate's reason, what
+** 'draw_count' counts): 's' when it is safe to read and show (or NULL), else NULL and
+** the plugin is refused, the message naming 'slot'. */
+DRI_FUNC const char *guard_text(const dr_variant *v, const char *slot, const char *s, size_t max);
 
 /* What is wrong with one move of 'p', or NULL: the whole contract of 'dr_move'
 ** (from a piece of the side to move, landings free, captures the opponent's and

@@ -236,12 +236,17 @@ static void filter_hook(ffi_cif *cif, void *ret, void **args, void *ud) {
   *(ffi_sarg *)ret = (ffi_sarg)status;
 }
 
-/* A stable pointer for a reason the script gave (callers keep 'why' pointers). */
+/* A stable pointer for a reason the script gave (callers keep 'why' pointers), made
+** plain: it reaches terminals, game files and clients, and an escape sequence in it
+** would drive the terminal it is shown on. */
 static const char *intern_reason(hooks *h, const char *reason) {
+  char plain[sizeof h->reasons[0]];
+  snprintf(plain, sizeof plain, "%s", reason);
+  text_plain(plain, strlen(plain), '?', 0);
   for (int i = 0; i < h->nreasons; i++)
-    if (strcmp(h->reasons[i], reason) == 0) return h->reasons[i];
+    if (strcmp(h->reasons[i], plain) == 0) return h->reasons[i];
   if (h->nreasons == MAX_REASONS) return "house rule";
-  snprintf(h->reasons[h->nreasons], sizeof h->reasons[0], "%s", reason);
+  memcpy(h->reasons[h->nreasons], plain, sizeof plain);
   return h->reasons[h->nreasons++];
 }
 
@@ -288,9 +293,10 @@ static void judge_hook(ffi_cif *cif, void *ret, void **args, void *ud) {
   const dr_rules *rules = *(const dr_rules **)args[0];
   judge_call c = {h, *(const dr_position **)args[1], *(const dr_history **)args[2], 0, NULL};
   const char **why = *(const char ***)args[3];
-  c.verdict = h->judge(rules, c.pos, c.hist, why);
+  c.verdict = guard_verdict(h->v, h->judge(rules, c.pos, c.hist, why), why); /* checked before the script reads it */
   c.why = *why;
-  if (!hook_off(h)) run_hook(h, HOOK_JUDGE, call_judge, &c); /* it answers only once all is read */
+  if (c.verdict != GUARD_REFUSED && !hook_off(h))
+    run_hook(h, HOOK_JUDGE, call_judge, &c); /* it answers only once all is read */
   *why = c.why;
   *(ffi_sarg *)ret = (ffi_sarg)c.verdict;
 }

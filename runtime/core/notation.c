@@ -238,9 +238,9 @@ int position_validate(const ruleset *rs, const dr_position *p, err *e) {
   const dr_variant *v = rs->v;
   if (pos_check(v->geometry, p, e)) return err_prefix(e, "impossible position");
   const char *why = NULL;
-  if (v->validate && v->validate(&rs->rules, p, &why) != DR_OK)
-    return err_set(e, "impossible position: %s", why ? why : "refused by the variant");
-  return 0;
+  if (!v->validate || v->validate(&rs->rules, p, &why) == DR_OK) return 0;
+  if (why && !guard_text(v, "validate", why, GUARD_WHY_MAX)) return guard_error(v, GUARD_REFUSED, e);
+  return err_set(e, "impossible position: %s", why ? why : "refused by the variant");
 }
 
 static int by_drawing_order(const dr_geometry *g, int a, int b, int notation) {

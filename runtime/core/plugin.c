@@ -22,6 +22,14 @@
 /* The descriptor of ABI version 1 ends after 'help'. */
 #define DR_VARIANT_V1_SIZE (offsetof(dr_variant, help) + sizeof(const char *))
 
+/* A text the plugin declares for people (a title, a doc, a name) is shown as it is:
+** it must end within 'max' characters and hold no control character (line breaks
+** only where 'lines'), or it could drive the terminal it is shown on. */
+static int text_ok(const char *s, size_t max, int lines) {
+  size_t n = strnlen(s, max + 1);
+  return n <= max && text_is_plain(s, n, lines);
+}
+
 static int validate_geometry(const dr_geometry *g, err *e) {
   if (!g) return err_set(e, "no geometry");
   if (!g->point) return err_set(e, "geometry has no point table");
@@ -37,7 +45,7 @@ static int validate_geometry(const dr_geometry *g, err *e) {
   for (int i = 0; i < DR_MAX_POINTS; i++) {
     if (!(g->points >> i & 1)) continue;
     const dr_point *pt = &g->point[i];
-    if (!pt->name || !*pt->name || strnlen(pt->name, 8) > 7)
+    if (!pt->name || !*pt->name || !text_ok(pt->name, 7, 0))
       return err_set(e, "point %d has no usable name", i);
     if (pt->file >= g->files || pt->rank >= g->ranks)
       return err_set(e, "point %s lies off the %dx%d grid", pt->name, g->files, g->ranks);
@@ -67,8 +75,9 @@ static int validate_options(const dr_variant *v, err *e) {
       return err_set(e, "option %s has an unknown type", o->name);
     if (o->min > o->max || o->def < o->min || o->def > o->max)
       return err_set(e, "option %s: default %d outside [%d, %d]", o->name, o->def, o->min, o->max);
-    if (!o->doc || !*o->doc || strnlen(o->doc, PLUGIN_TEXT_MAX + 1) > PLUGIN_TEXT_MAX)
-      return err_set(e, "option %s has no doc, or one over %d characters", o->name, PLUGIN_TEXT_MAX);
+    if (!o->doc || !*o->doc || !text_ok(o->doc, PLUGIN_TEXT_MAX, 0))
+      return err_set(e, "option %s has no doc, or one over %d characters or with control characters", o->name,
+                     PLUGIN_TEXT_MAX);
     for (int j = 0; j < i; j++)
       if (strcmp(v->options[j].name, o->name) == 0) return err_set(e, "option %s declared twice", o->name);
   }
@@ -126,7 +135,7 @@ static int validate_conventions(const dr_variant *v, err *e) {
   if (!c) return validate_gametype(v, e);
   for (int s = 0; s < 2; s++) {
     const char *name = c->side_name[s];
-    if (name && (!*name || strnlen(name, 25) > 24 || strpbrk(name, "\"\n\r\t")))
+    if (name && (!*name || !text_ok(name, 24, 0) || strpbrk(name, "\"")))
       return err_set(e, "conventions: side name %d is empty, longer than 24 characters or not one word", s);
     if (c->fen_letter[s] && !side_letter_ok(c->fen_letter[s]))
       return err_set(e, "conventions: FEN letter %d must be a capital other than K, F and H", s);
@@ -156,8 +165,11 @@ int plugin_validate(const dr_variant *v, err *e) {
     return err_set(e, "descriptor is %u bytes, smaller than ABI 1's %zu", v->size,
                    (size_t)DR_VARIANT_V1_SIZE);
   if (!name_is_valid(v->name, PLUGIN_NAME_MAX)) return err_set(e, "variant name is missing or not [a-z0-9_]+");
-  if (!v->title || strnlen(v->title, PLUGIN_TEXT_MAX + 1) > PLUGIN_TEXT_MAX)
-    return err_set(e, "variant %s has no title, or one over %d characters", v->name, PLUGIN_TEXT_MAX);
+  if (!v->title || !text_ok(v->title, PLUGIN_TEXT_MAX, 0))
+    return err_set(e, "variant %s has no title, or one over %d characters or with control characters", v->name,
+                   PLUGIN_TEXT_MAX);
+  if (v->help && !text_is_plain(v->help, strlen(v->help), 1))
+    return err_set(e, "variant %s: its help holds control characters (line breaks and tabs are fine)", v->name);
   if (!v->initial || !v->generate || !v->judge)
     return err_set(e, "variant %s lacks a required slot (%s)", v->name,
                    !v->initial ? "initial" : !v->generate ? "generate" : "judge");

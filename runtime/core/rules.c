@@ -175,6 +175,7 @@ void rules_preset_doc(const char *script, char *out, size_t len) {
   while (*p == ' ' || *p == '-') p++;
   size_t n = strcspn(p, "\n");
   snprintf(out, len, "%.*s", (int)n, p);
+  text_plain(out, strlen(out), '?', 0); /* it is shown in lists and menus */
 }
 
 void rules_value_text(const dr_option *o, int32_t value, char *out, size_t len) {

@@ -56,6 +56,18 @@ static inline int rules_generate_to_count(const ruleset *rs, const dr_position *
   return rc;
 }
 
+/* The verdict on 'p' under these rules: DR_ONGOING (with '*why' NULL), a result with a
+** short, plain reason in '*why', or GUARD_REFUSED (see 'guard_error').  The plugin's
+** judge is checked by 'guard_verdict' here, or by the house-rule judge that stands in
+** for it (hooks.c) before the script sees it; a script's reason is made plain there. */
+static inline int rules_judge(const ruleset *rs, const dr_position *p, const dr_history *h, const char **why) {
+  *why = NULL;
+  int verdict = rs->judge(&rs->rules, p, h, why);
+  if (rs->judge == rs->v->judge) return guard_verdict(rs->v, verdict, why);
+  if (verdict != DR_ONGOING && verdict != GUARD_REFUSED && !*why) *why = "house rule";
+  return verdict;
+}
+
 /* The number of legal moves of a position without a capture, or -1 when it has one
 ** or the count is not available: then generate. */
 static inline int rules_quiet_count(const ruleset *rs, const dr_position *p) {

@@ -14,6 +14,7 @@
 #include <lualib.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "script.h"
@@ -40,17 +41,17 @@ static int guard_kind(lua_State *L) { return (int)lua_tointeger(L, lua_upvaluein
 
 /* ---------------------------------------------------------------- print */
 
-/* Writes 's' with control characters (but tabs) as spaces: one print, one line. */
+/* Writes 's' with control characters (but tabs) as spaces, by the runtime's one rule
+** ('text_plain', C1 included): one print, one line, and nothing a terminal obeys. */
 static void put_clean(const char *s, size_t n) {
-  char buf[512];
-  size_t k = 0;
-  for (size_t i = 0; i < n; i++) {
-    unsigned char c = (unsigned char)s[i];
-    buf[k++] = (c < ' ' && c != '\t') || c == 0x7f ? ' ' : (char)c;
-    if (k == sizeof buf) fwrite(buf, 1, k, stderr), k = 0;
-  }
-  buf[k++] = '\n';
-  fwrite(buf, 1, k, stderr);
+  char *buf = xmalloc(n + 1); /* no longer than the string the script could hold */
+  memcpy(buf, s, n);
+  text_plain(buf, n, ' ', 1);
+  for (size_t i = 0; i < n; i++)
+    if (buf[i] == '\n' || buf[i] == '\r') buf[i] = ' ';
+  buf[n] = '\n';
+  fwrite(buf, 1, n + 1, stderr);
+  free(buf);
 }
 
 /* print(...) -> "NAME: a\tb" on standard error.  Never standard output: that may be

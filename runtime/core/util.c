@@ -15,6 +15,11 @@
 #include <time.h>
 #include <unistd.h>
 
+void dr_invariant_failed(const char *cond, const char *file, int line, const char *func) {
+  fprintf(stderr, "draughts: invariant broken at %s:%d in %s: %s\n", file, line, func, cond);
+  abort();
+}
+
 /* The bytes of the control character at s[i] (C1 takes two in UTF-8), or 0 for none. */
 static int control_len(const unsigned char *u, size_t i, size_t n, int lines) {
   if (u[i] == 0xC2 && i + 1 < n && u[i + 1] >= 0x80 && u[i + 1] <= 0x9F) return 2;

@@ -12,6 +12,17 @@
 /* Internals of libdraughts: never part of any ABI a plugin sees. */
 #define DRI_FUNC __attribute__((visibility("hidden")))
 
+/* What must hold where a broken invariant would travel on (the search, apply and undo,
+** the session's and the server's state transitions).  Checked in the sanitizer and fuzz
+** builds, where a failure aborts with the condition and its place; elsewhere compiled
+** for its types only, so it costs nothing and can never go stale. */
+#ifdef DRAUGHTS_INVARIANTS
+#define DR_ASSERT(cond) ((cond) ? (void)0 : dr_invariant_failed(#cond, __FILE__, __LINE__, __func__))
+#else
+#define DR_ASSERT(cond) ((void)sizeof(!(cond)))
+#endif
+DRI_FUNC _Noreturn void dr_invariant_failed(const char *cond, const char *file, int line, const char *func);
+
 /* Every fallible runtime function writes a one-line message here. */
 #define ERR_LEN 512
 typedef struct err { char msg[ERR_LEN]; } err;

@@ -257,8 +257,8 @@ static int verdict_after(const ruleset *rs, const dr_position *p, const dr_histo
                   .plies_since_man_move = now->plies_since_man_move + run,
                   .plies_since_material = now->plies_since_material + run, .repetitions = 1};
   for (int s = 0; s < 2; s++) h.plies_with_king[s] = p->side[s] & p->kings ? now->plies_with_king[s] + run : 0;
-  const char *why = NULL;
-  return guard_verdict(rs->v, rs->judge(&rs->rules, p, &h, &why), &why);
+  const char *why;
+  return rules_judge(rs, p, &h, &why);
 }
 
 /* Whether every count run out gives the first position of signature 's' to a side.  A

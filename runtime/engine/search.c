@@ -264,6 +264,7 @@ typedef struct worker {
   shared *sh;
   int id;
   uint64_t nodes, flushed;
+  uint64_t poll_mask; /* the limits are polled when 'nodes & poll_mask' is 0 (poll_interval) */
   double cpu0; /* the thread's processor time when it started */
   uint64_t *keys; /* the game's keys, then one per ply of the current path */
   ply_data *plies[MAX_PLY];
@@ -306,7 +307,13 @@ static double clock_of(const worker *w) {
   return w->sh->cpu_clock ? thread_seconds() - w->cpu0 : now_seconds();
 }
 
-/* Every 1024 nodes: the stop flag, the clock, the node budget. */
+/* How often a worker polls its limits: every 1024 nodes, or every node when house-rule
+** hooks fill the rules' slots.  A hook may spend milliseconds of its budget on one node
+** (a slow filter held 'analyse --time 1' for 38 s: the clock was read only after 1024 of
+** them), and its time counts; one poll costs far less than one call into Lua. */
+static uint64_t poll_interval(const ruleset *rs) { return rs->hooks ? 0 : 1023; }
+
+/* The stop flag, the clock, the node budget. */
 static void poll_limits(worker *w) {
   shared *sh = w->sh;
   flush_nodes(w);
@@ -359,6 +366,7 @@ static void frame_child(const frame *f, const dr_move *m, frame *c) {
   c->pos = f->pos;
   pos_apply(&c->pos, m);
   c->key = pos_hash_after(f->key, &f->pos, m);
+  DR_ASSERT(c->key == pos_hash(&c->pos)); /* the table and the repetitions trust the incremental key */
   c->since = counters_after(f->since, &f->pos, m);
 }
 
@@ -372,15 +380,15 @@ static int verdict_of(worker *w, const frame *f, int ply, int nmoves) {
     if (w->keys[i] == f->key) reps++, in_path |= i >= sh->nhist;
   dr_history h;
   counters_history(f->since, nmoves, sh->root_plies + ply, reps, &h);
-  const char *why = NULL;
-  int v = guard_verdict(sh->rs->v, sh->rs->judge(&sh->rs->rules, &f->pos, &h, &why), &why);
+  const char *why;
+  int v = rules_judge(sh->rs, &f->pos, &h, &why);
   if (v == GUARD_REFUSED) {
     refuse_search(w->sh);
     return DR_ONGOING;
   }
   if (v == DR_ONGOING && in_path && reps < 3) {
     h.repetitions = 3;
-    if (sh->rs->judge(&sh->rs->rules, &f->pos, &h, &why) == DR_DRAW) v = DR_DRAW;
+    if (rules_judge(sh->rs, &f->pos, &h, &why) == DR_DRAW) v = DR_DRAW;
   }
   return v;
 }
@@ -508,9 +516,10 @@ static int far_outside(const shared *sh, const frame *f, const dr_movelist *move
 ** per variant: +15 points in one variant, even in the others; figures in the issue). */
 static int node_search(worker *w, const frame *f, int depth, int alpha, int beta, int ply) {
   shared *sh = w->sh;
+  DR_ASSERT(alpha < beta && depth >= 0 && ply >= 0 && ply < MAX_PLY);
   int pv_node = beta - alpha > 1, turn = f->pos.turn;
   if (ply < SEARCH_MAX_PV) w->pvlen[ply] = 0;
-  if ((++w->nodes & 1023) == 0) poll_limits(w);
+  if ((++w->nodes & w->poll_mask) == 0) poll_limits(w);
   if (aborted(sh)) return 0;
   w->keys[sh->nhist + ply] = f->key;
   if (depth == 0) { /* a quiet leaf is judged and scored without a move list */
@@ -590,6 +599,7 @@ static int node_search(worker *w, const frame *f, int depth, int alpha, int beta
       break;
     }
   }
+  DR_ASSERT(best > -INF && best < INF); /* a node with moves has a score */
   int bound = best >= beta ? TT_LOWER : best > orig_alpha ? TT_EXACT : TT_UPPER;
   const dr_move *bm = best_i >= 0 ? &pd->list.moves[best_i] : NULL;
   tt_store(sh->table, tkey, depth, bound, score_to_tt(best, ply), bm ? bm->from : TT_NO_MOVE,
@@ -721,6 +731,7 @@ static worker *worker_new(shared *sh, int id) {
   memset(w, 0, sizeof *w);
   w->sh = sh;
   w->id = id;
+  w->poll_mask = poll_interval(sh->rs);
   w->keys = xmalloc((size_t)(sh->nhist + MAX_PLY + 1) * sizeof(uint64_t));
   memcpy(w->keys, sh->hist, (size_t)sh->nhist * sizeof(uint64_t));
   w->root_order = xmalloc((size_t)sh->nroot * sizeof(int));

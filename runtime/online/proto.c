@@ -67,7 +67,9 @@ static const field f_resume[] = {ID_FIELDS, REQ("game", K_STR, 1, PROTO_MAX_ID),
 static const field f_game[] = {ID_FIELDS, REQ("game", K_STR, 1, PROTO_MAX_ID), END};
 static const field f_move[] = {ID_FIELDS, REQ("path", K_PATH, 0, 0), OPT("ply", K_INT, 0, 1000000), END};
 static const field f_action[] = {ID_FIELDS, {"action", K_ENUM, 1, 0, 0, 0, NULL, actions}, END};
-static const field f_history[] = {ID_FIELDS, REQ("name", K_STR, 1, PROTO_MAX_NAME), END};
+static const field f_name[] = {ID_FIELDS, REQ("name", K_STR, 1, PROTO_MAX_NAME), END};
+static const field f_history[] = {ID_FIELDS, REQ("name", K_STR, 1, PROTO_MAX_NAME), OPT("after", K_STR, 1, PROTO_MAX_ID),
+                                  END};
 static const field f_claim[] = {ID_FIELDS, REQ("name", K_STR, 1, PROTO_MAX_NAME),
                                 REQ("key", K_STR, PROTO_KEY_LEN, PROTO_KEY_LEN), END};
 static const field f_sign_in[] = {ID_FIELDS, REQ("key", K_STR, PROTO_KEY_LEN, PROTO_KEY_LEN), END};
@@ -116,7 +118,8 @@ static const field s_watchers[] = {REQ("count", K_INT, 0, 1000000000), END};
 static const field s_games[] = {REQ("games", K_ARR, 0, 0), END};
 static const field s_pdn[] = {OPT("game", K_WORD, 1, PROTO_MAX_ID), REQ("text", K_STR, 0, PROTO_MAX_SERVER_MESSAGE),
                               END};
-static const field s_history[] = {OPT("name", K_STR, 1, PROTO_MAX_NAME), REQ("games", K_ARR, 0, 0), END};
+static const field s_history[] = {OPT("name", K_STR, 1, PROTO_MAX_NAME), REQ("games", K_ARR, 0, 0),
+                                  OPT("more", K_BOOL, 0, 0), END};
 static const field s_left[] = {END};
 static const field s_variants[] = {REQ("variants", K_ARR, 0, 0), END};
 static const field s_profile[] = {REQ("name", K_STR, 1, PROTO_MAX_NAME), END};
@@ -147,8 +150,8 @@ static const schema schemas[] = {
     {MSG_CLAIM, "claim", 0, f_claim},       {MSG_SIGN_IN, "sign_in", 0, f_sign_in},
     {MSG_LINK_CODE, "link_code", 0, f_empty},
     {MSG_LINK, "link", 0, f_link},          {MSG_INVITE, "invite", 0, f_empty},
-    {MSG_ACCEPT, "accept", 0, f_code},      {MSG_UNFRIEND, "unfriend", 0, f_history},
-    {MSG_FRIENDS, "friends", 0, f_empty},   {MSG_BESTS, "bests", 0, f_history},
+    {MSG_ACCEPT, "accept", 0, f_code},      {MSG_UNFRIEND, "unfriend", 0, f_name},
+    {MSG_FRIENDS, "friends", 0, f_empty},   {MSG_BESTS, "bests", 0, f_name},
     {MSG_UPLOAD, "upload", 0, f_upload},    {MSG_DELETE_PROFILE, "delete_profile", 0, f_empty},
     {MSG_PROFILE, "profile", 1, s_profile}, {MSG_CODE, "code", 1, s_code},
     {MSG_FRIEND, "friend", 1, s_profile},   {MSG_UNFRIENDED, "unfriended", 1, s_profile},

@@ -72,17 +72,18 @@ static void tell_busy(table *t) {
   t->told_busy = 1;
   pool_load(t->srv->pool, &threads, &waiting);
   char text[160];
-  snprintf(text, sizeof text, "the server is busy: its %d engine thread%s are taken and %d moves wait; the computer moves when one is free",
+  snprintf(text, sizeof text, "the server is busy: its %d engine thread%s are taken and %d moves wait; the computer moves in its turn",
            threads, threads == 1 ? "" : "s", waiting);
   table_broadcast(t, wire_error(-1, "busy", text), 1, 0);
 }
 
-/* Asks for the computer's move if it is to move; a full queue is tried again at the next tick. */
+/* Asks for the computer's move if it is to move: it waits its turn in the pool's queue,
+** and the players hear when that queue is longer than it should be. */
 void computer_turn(table *t) {
   if (t->row.status != GAMEDB_PLAYING || t->thinking || !t->computer[table_side_to_move(t)]) return;
-  if (pool_ask(t->srv->pool, t)) return tell_busy(t);
   t->thinking = 1;
-  t->told_busy = 0;
+  if (pool_ask(t->srv->pool, t)) tell_busy(t);
+  else t->told_busy = 0;
 }
 
 void computer_stop(table *t) {
@@ -92,6 +93,7 @@ void computer_stop(table *t) {
 }
 
 void table_computer_moved(table *t, int rc, const dr_move *best) {
+  DR_ASSERT(t->thinking && t->computer[table_side_to_move(t)]);
   t->thinking = 0;
   if (t->row.status != GAMEDB_PLAYING) return;
   for (int i = 0; rc == 0 && i < t->g.legal.count; i++)

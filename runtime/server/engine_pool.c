@@ -4,8 +4,9 @@
 ** and the level's limits, capped in time); a free thread searches it and hands the
 ** move back to the event loop, which plays it if the game is still where it was.
 ** A game that ends (resigned, abandoned, flagged) calls its search off.
-** A full queue says so at once, so a crowd of games against the computer makes
-** them wait or be refused, never eats the server.
+** A game has one job at most, so the queue is bounded by the games; a free thread takes
+** the oldest job of the address with the fewest searches running, so a crowd of games
+** from one or two addresses delays only them, and everyone else waits their turn.
 */
 #include <pthread.h>
 #include <signal.h>
@@ -20,7 +21,9 @@
 
 typedef struct job {
   char game[GAMEDB_ID_MAX + 1];
+  char addr[64];           /* the game's creator's address: its share of the threads */
   int ply;                 /* the move it is for */
+  shared_rules *rules;     /* held: what 'copy' plays by, however soon its table goes */
   game copy;
   search_limits limits;
   volatile int stop;
@@ -48,17 +51,48 @@ typedef struct worker_arg {
   int slot;
 } worker_arg;
 
+static int running_for(const engine_pool *p, const char *addr) {
+  int n = 0;
+  for (int i = 0; i < p->nthreads; i++) n += p->running[i] && strcmp(p->running[i]->addr, addr) == 0;
+  return n;
+}
+
+/* The searches an address has running, counting the one this thread has just finished
+** for 'last': with one thread, nothing else would ever tell a crowd's address apart. */
+static int share_of(const engine_pool *p, const char *addr, const char *last) {
+  return running_for(p, addr) + (strcmp(addr, last) == 0);
+}
+
+/* The oldest waiting job of the address with the smallest share of the threads, out of
+** the queue (under 'lock').  A scan of the queue, which holds a job per game at most: far
+** cheaper than the search it starts. */
+static job *take_fairly(engine_pool *p, const char *last) {
+  job **best = &p->waiting;
+  int fewest = share_of(p, (*best)->addr, last);
+  for (job **j = &(*best)->next; *j && fewest > 0; j = &(*j)->next) {
+    int n = share_of(p, (*j)->addr, last);
+    if (n < fewest) best = j, fewest = n;
+  }
+  job *k = *best;
+  *best = k->next;
+  if (p->tail == &k->next) p->tail = best;
+  k->next = NULL;
+  p->nwaiting--;
+  DR_ASSERT(p->nwaiting >= 0 && (p->nwaiting > 0) == (p->waiting != NULL));
+  return k;
+}
+
 static void *work(void *arg) {
   worker_arg *w = arg;
   engine_pool *p = w->p;
+  char last[sizeof ((job *)0)->addr] = ""; /* the address of the job this thread searched last */
   pthread_mutex_lock(&p->lock);
   for (;;) {
     while (!p->waiting && !p->quit) pthread_cond_wait(&p->wake, &p->lock);
     if (p->quit) break;
-    job *j = p->waiting;
-    if (!(p->waiting = j->next)) p->tail = &p->waiting;
-    p->nwaiting--;
+    job *j = take_fairly(p, last);
     p->running[w->slot] = j;
+    snprintf(last, sizeof last, "%s", j->addr);
     pthread_mutex_unlock(&p->lock);
     j->rc = search_best(&j->copy, &j->limits, NULL, NULL, &j->stop, &j->best, NULL);
     pthread_mutex_lock(&p->lock);
@@ -112,6 +146,7 @@ static void free_jobs(job *j) {
   for (job *next; j; j = next) {
     next = j->next;
     game_free(&j->copy);
+    shared_rules_drop(j->rules);
     free(j);
   }
 }
@@ -134,12 +169,6 @@ void pool_free(engine_pool *p) {
   free(p);
 }
 
-int pool_full(engine_pool *p) {
-  pthread_mutex_lock(&p->lock);
-  int full = p->nwaiting >= p->queue_max;
-  pthread_mutex_unlock(&p->lock);
-  return full;
-}
 
 void pool_load(engine_pool *p, int *threads, int *waiting) {
   pthread_mutex_lock(&p->lock);
@@ -164,23 +193,22 @@ static void limits_for(const engine_pool *p, const table *t, int side, search_li
 
 int pool_ask(engine_pool *p, table *t) {
   int side = table_side_to_move(t);
-  pthread_mutex_lock(&p->lock);
-  int full = p->nwaiting >= p->queue_max;
-  pthread_mutex_unlock(&p->lock);
-  if (full) return -1;
   job *j = xmalloc(sizeof *j);
   memset(j, 0, sizeof *j);
   snprintf(j->game, sizeof j->game, "%s", t->row.id);
+  snprintf(j->addr, sizeof j->addr, "%s", t->creator);
   j->ply = t->g.count;
+  j->rules = shared_rules_hold(t->rules);
   game_copy(&j->copy, &t->g);
+  DR_ASSERT(j->copy.rs == &j->rules->rs);
   limits_for(p, t, side, &j->limits);
   pthread_mutex_lock(&p->lock);
   *p->tail = j;
   p->tail = &j->next;
-  p->nwaiting++;
+  int busy = ++p->nwaiting > p->queue_max;
   pthread_cond_signal(&p->wake);
   pthread_mutex_unlock(&p->lock);
-  return 0;
+  return busy;
 }
 
 /* A game that ended needs no move: its job leaves the queue, or its search is told to

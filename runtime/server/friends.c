@@ -18,13 +18,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "nickname.h"
 #include "profile.h"
 #include "scores.h"
 
 #define CODE_BURST 5       /* attempts at a code an address may make at once... */
 #define CODE_REFILL_S 60.0 /* ...and one more this often */
 #define LINK_TTL_S 600     /* a link code expires sooner than an invitation */
-#define MARKS_MAX 64       /* variants whose marks are remembered */
 
 typedef struct code_bucket {
   char addr[64];
@@ -33,7 +33,7 @@ typedef struct code_bucket {
 
 typedef struct variant_marks {
   char variant[33];
-  int known;          /* 0: the variant is not installed here: no marks */
+  int known;          /* 0: the variant's plugin gives no start to count marks from */
   score_marks m;
 } variant_marks;
 
@@ -67,8 +67,8 @@ struct friends {
   job *pending;
   code_bucket *buckets;
   int nbuckets, bucket_cap;
-  variant_marks marks[MARKS_MAX];
-  int nmarks;
+  variant_marks *marks; /* installed variants only: a name a client made up is never kept */
+  int nmarks, marks_cap;
 };
 
 static friends *state(server *srv) {
@@ -102,7 +102,7 @@ static code_bucket *bucket_of(friends *f, const char *addr, double now) {
 }
 
 /* An attempt at a code costs one; a good code gives it back ('refund'). */
-static int code_attempt(server *srv, const char *addr, int refund) {
+int code_attempt(server *srv, const char *addr, int refund) {
   code_bucket *b = bucket_of(state(srv), addr, now_seconds());
   if (refund) {
     b->tokens = b->tokens + 1 > CODE_BURST ? CODE_BURST : b->tokens + 1;
@@ -189,8 +189,10 @@ static const score_marks *marks_of(server *srv, const char *variant) {
     if (strcmp(f->marks[i].variant, variant) == 0) return f->marks[i].known ? &f->marks[i].m : NULL;
   const plugin *p = registry_find(srv->reg, variant);
   err e;
-  int pieces = p ? scores_start_pieces(&p->v, &e) : -1;
-  if (f->nmarks == MARKS_MAX) return NULL;
+  if (!p) return NULL;
+  int pieces = scores_start_pieces(&p->v, &e);
+  if (f->nmarks == f->marks_cap)
+    f->marks = xrealloc(f->marks, (size_t)(f->marks_cap = f->marks_cap * 2 + 8) * sizeof *f->marks);
   variant_marks *vm = &f->marks[f->nmarks++];
   snprintf(vm->variant, sizeof vm->variant, "%s", variant);
   vm->known = pieces > 0;
@@ -273,8 +275,10 @@ static void done(server *srv, store_job *sj) {
     code_attempt(srv, j->addr, 1); /* the code was good (or not tried): the attempt is not held against the address */
   if (c) {
     c->jobs--;
-    if ((j->type == MSG_CLAIM || j->type == MSG_SIGN_IN || j->type == MSG_LINK) && j->rc == 0)
+    if ((j->type == MSG_CLAIM || j->type == MSG_SIGN_IN || j->type == MSG_LINK) && j->rc == 0) {
       c->signed_in = 1, memcpy(c->key, j->ask.key, GAMEDB_HASH);
+      snprintf(c->name, sizeof c->name, "%s", j->nick); /* its seats are the profile's: they carry its name */
+    }
     if (j->type == MSG_DELETE_PROFILE && j->rc == 0) c->signed_in = 0;
     if (j->rc) refuse(c, j);
     else {
@@ -338,6 +342,15 @@ static int take_nick(conn *c, const proto_msg *m, job *j) {
   return -1;
 }
 
+/* "guest" and "computer" (and their look-alikes) are what the server calls seats that are
+** nobody's profile: a profile of that name would pass for them, or they for it. */
+static int unreserved(conn *c, const proto_msg *m, const job *j) {
+  if (!nick_reserved(j->asked_nick)) return 0;
+  conn_error(c, m->id, "taken", "the nickname '%s' is kept for players without a profile: choose another one",
+             j->asked_nick);
+  return -1;
+}
+
 static void make_code(conn *c, job *j, int kind) {
   int64_t ttl = c->srv->cfg.invite_ttl_s;
   if (kind == GAMEDB_CODE_LINK && ttl > LINK_TTL_S) ttl = LINK_TTL_S;
@@ -397,7 +410,7 @@ static int take_upload(conn *c, const proto_msg *m, job *j) {
 /* What a request needs before the store sees it; -1 when it was refused. */
 static int prepare(conn *c, const proto_msg *m, job *j) {
   switch (m->type) {
-  case MSG_CLAIM: return take_key(c, m, j) || take_nick(c, m, j) ? -1 : 0;
+  case MSG_CLAIM: return take_key(c, m, j) || take_nick(c, m, j) || unreserved(c, m, j) ? -1 : 0;
   case MSG_SIGN_IN: return take_key(c, m, j);
   case MSG_LINK: return take_key(c, m, j) || take_code(c, m, j, GAMEDB_CODE_LINK) ? -1 : 0;
   case MSG_LINK_CODE: return make_code(c, j, GAMEDB_CODE_LINK), 0;
@@ -437,6 +450,7 @@ void friends_free(server *srv) {
     job_free(j);
   }
   free(f->buckets);
+  free(f->marks);
   free(f);
   srv->fr = NULL;
 }

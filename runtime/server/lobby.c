@@ -12,12 +12,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "nickname.h"
 #include "notation.h"
 #include "profile.h"
 #include "search.h"
 
 #define LIST_MAX 200    /* games in one answer to 'list' */
-#define HISTORY_MAX 50
+#define HISTORY_PAGE 50 /* games in one answer to 'history' */
 
 /* ------------------------------------------------------------ addresses */
 
@@ -67,6 +68,39 @@ void random_text(char *out, int n) {
   out[n] = '\0';
 }
 
+/* 13 characters of 32 are 65 bits: ids drawn on every node of a shared store, for as
+** long as it keeps games, stay apart but for a chance the store still catches at insert. */
+#define GAME_ID_CHARS 13
+
+void lobby_new_id(server *srv, char id[GAMEDB_ID_MAX + 1]) {
+  do random_text(id, GAME_ID_CHARS);
+  while (lobby_find(srv, id));
+}
+
+static void lobby_remove(server *srv, table *t) {
+  for (int i = 0; i < srv->ntables; i++)
+    if (srv->tables[i] == t) srv->tables[i] = srv->tables[--srv->ntables];
+  table_free(t);
+}
+
+/* A new game whose id the store already had (another node's, or a finished game's): its
+** writes and what its people were told from 'batch' on are taken back, they hear why, and
+** it leaves memory.  One request fails; the server and the stored game are untouched. */
+void lobby_id_taken(server *srv, const char *id, int batch) {
+  table *t = lobby_find(srv, id);
+  if (!t) return;
+  writer_forget(srv, id);
+  computer_stop(t);
+  for (int side = 0; side < 2; side++) {
+    conn *c = t->seat[side];
+    if (!c) continue;
+    conn_unsend(c, batch);
+    conn_error(c, -1, "store", "the game could not be stored (its id %s was taken): create it again", id);
+  }
+  for (int i = 0; i < t->nwatchers; i++) conn_unsend(t->watchers[i], batch);
+  lobby_remove(srv, t);
+}
+
 table *lobby_find(server *srv, const char *id) {
   for (int i = 0; i < srv->ntables; i++)
     if (strcmp(srv->tables[i]->row.id, id) == 0) return srv->tables[i];
@@ -102,7 +136,8 @@ static void hello(conn *c, const proto_msg *m) {
     return conn_close_after(c, LWS_CLOSE_STATUS_PROTOCOL_ERR);
   }
   if (name && profile_check_nickname(name, &e)) return conn_error(c, m->id, PROTO_INVALID, "hello: %s", e.msg);
-  snprintf(c->name, sizeof c->name, "%s", name ? name : "guest");
+  if (!c->signed_in) /* a profile's seats carry its nickname, never another name */
+    snprintf(c->name, sizeof c->name, "%s", name ? name : "guest");
   c->hello = 1;
   json_t *w = proto_new(MSG_WELCOME);
   json_object_set_new(w, "protocol", json_integer(PROTO_VERSION));
@@ -111,6 +146,13 @@ static void hello(conn *c, const proto_msg *m) {
                                              c->srv->cfg.rate, "suggest_rate", SUGGEST_RATE, "seat_timeout",
                                              c->srv->cfg.seat_timeout_ms / 1000));
   conn_send(c, w);
+}
+
+/* A seat is a profile's only when its player was signed in when taking it: the store
+** keeps the profile of the key, or none (a guest, whatever name the hello gave). */
+static void seat_player(table *t, int side, const conn *c) {
+  t->row.signed_in[side] = c->signed_in;
+  memcpy(t->row.key[side], c->key, GAMEDB_HASH);
 }
 
 /* --------------------------------------------------------------- create */
@@ -155,8 +197,7 @@ static int creator_side(const proto_msg *m) {
 static void new_row(conn *c, const proto_msg *m, const plugin *p, const char *spec, gamedb_game *row) {
   json_t *clock = json_object_get(m->root, "clock");
   memset(row, 0, sizeof *row);
-  do random_text(row->id, 8);
-  while (lobby_find(c->srv, row->id));
+  lobby_new_id(c->srv, row->id);
   do random_text(row->code, 6);
   while (find_code(c->srv, row->code));
   snprintf(row->variant, sizeof row->variant, "%s", p->v.name);
@@ -175,6 +216,7 @@ static void new_row(conn *c, const proto_msg *m, const plugin *p, const char *sp
 static void created(conn *c, const proto_msg *m, table *t, int side) {
   char token[PROTO_MAX_TOKEN + 1];
   table_seat_token(t, side, c->name, token);
+  seat_player(t, side, c);
   store_insert(t);
   snprintf(t->creator, sizeof t->creator, "%s", c->addr->name);
   t->counted = 1;
@@ -191,19 +233,11 @@ static void created(conn *c, const proto_msg *m, table *t, int side) {
   table_send_state(t, c);
 }
 
-/* A game against the computer starts at once, with the computer in the other seat;
-** when the engine's queue is full the server says it is busy and creates nothing. */
-static int computer_wanted(conn *c, const proto_msg *m, int *level, int *streak) {
+/* A game against the computer starts at once, with the computer in the other seat, whose
+** moves wait their turn in the engine's queue however long it is. */
+static void computer_wanted(const proto_msg *m, int *level, int *streak) {
   const char *text = proto_str(m->root, "computer");
-  int threads, waiting;
-  *level = 0;
-  if (!text) return 0;
-  *level = computer_level_of(text, streak);
-  if (!pool_full(c->srv->pool)) return 0;
-  pool_load(c->srv->pool, &threads, &waiting);
-  conn_error(c, m->id, "busy", "the server is busy: its %d engine thread%s are taken and %d moves wait; try again in a minute",
-             threads, threads == 1 ? "" : "s", waiting);
-  return -1;
+  *level = text ? computer_level_of(text, streak) : 0;
 }
 
 static void create(conn *c, const proto_msg *m) {
@@ -215,7 +249,8 @@ static void create(conn *c, const proto_msg *m) {
     return conn_error(c, m->id, "limit", "too many open games from %s: at most %d", c->addr->name,
                       c->srv->cfg.max_games);
   const plugin *p = find_variant(c, m, proto_str(m->root, "variant"));
-  if (!p || rules_of(c, m, p, spec, sizeof spec) || computer_wanted(c, m, &level, &streak)) return;
+  if (!p || rules_of(c, m, p, spec, sizeof spec)) return;
+  computer_wanted(m, &level, &streak);
   new_row(c, m, p, spec, &row);
   table *t = table_new(c->srv, &row, &e);
   if (!t || (level && search_prepare(t->rs, &e))) {
@@ -244,13 +279,17 @@ static void seated(conn *c, const proto_msg *m, table *t, int side, const char *
 
 static void join(conn *c, const proto_msg *m) {
   char token[PROTO_MAX_TOKEN + 1];
+  if (!code_attempt(c->srv, c->addr->name, 0))
+    return conn_error(c, m->id, "rate_limited", "too many attempts at codes from %s: one more a minute", c->addr->name);
   table *t = find_any(c->srv, NULL, proto_str(m->root, "code"));
   if (!t) return conn_error(c, m->id, "not_found", "no game has the code '%s'", proto_str(m->root, "code"));
-  if (t->row.status != GAMEDB_WAITING)
-    return conn_error(c, m->id, "full", "game %s has both its players; watch it with its id", t->row.id);
+  code_attempt(c->srv, c->addr->name, 1);
+  if (t->row.status != GAMEDB_WAITING) /* not its id: a code is not a way in to watch a private game */
+    return conn_error(c, m->id, "full", "that game has both its players");
   int side = t->row.seated[DR_WHITE] ? DR_BLACK : DR_WHITE;
   table_detach(c);
   table_seat_token(t, side, c->name, token);
+  seat_player(t, side, c);
   store_seat(t, side);
   table_attach(t, c, side);
   seated(c, m, t, side, token);
@@ -432,27 +471,37 @@ static void pdn(conn *c, const proto_msg *m) {
   conn_send(c, r);
 }
 
-static json_t *history_entry(const gamedb_game *g, int plies) {
-  return json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:i, s:I}", "game", g->id, "variant", g->variant, "white",
-                   g->name[DR_WHITE], "black", g->name[DR_BLACK], "result", result_text(g->result), "reason",
-                   g->reason, "plies", plies, "ended", (json_int_t)g->ended);
+/* How a history shows a seat: a profile's by its nickname; anyone else as a guest,
+** whatever name they gave (a profile's nickname, or one claimed later, included); a name
+** nobody may claim ("computer") as it is. */
+static const char *seat_shown(const gamedb_game *g, int side) {
+  return g->signed_in[side] || nick_reserved(g->name[side]) ? g->name[side] : "guest";
 }
 
+static json_t *history_entry(const gamedb_game *g) {
+  return json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:i, s:I}", "game", g->id, "variant", g->variant, "white",
+                   seat_shown(g, DR_WHITE), "black", seat_shown(g, DR_BLACK), "result", result_text(g->result),
+                   "reason", g->reason, "plies", g->plies, "ended", (json_int_t)g->ended);
+}
+
+/* One page of a profile's games, newest first, read with one indexed query: a client
+** asks for the next with the last one's id as 'after'. */
 static void history(conn *c, const proto_msg *m) {
   const char *name = proto_str(m->root, "name");
-  json_t *games = json_array();
-  gamedb_game g;
+  gamedb_game *page = xmalloc((HISTORY_PAGE + 1) * sizeof *page);
   err e;
-  int plies, rc = 1;
-  for (int i = 0; i < HISTORY_MAX && (rc = c->srv->db->ops->history(c->srv->db, name, i, &g, &plies, &e)) == 1; i++)
-    json_array_append_new(games, history_entry(&g, plies));
-  if (rc < 0) {
-    json_decref(games);
+  int n = c->srv->db->ops->history(c->srv->db, name, proto_str(m->root, "after"), page, HISTORY_PAGE + 1, &e);
+  if (n < 0) {
+    free(page);
     return conn_error(c, m->id, "store", "%s", e.msg);
   }
+  json_t *games = json_array();
+  for (int i = 0; i < n && i < HISTORY_PAGE; i++) json_array_append_new(games, history_entry(&page[i]));
+  free(page);
   json_t *r = proto_new(MSG_HISTORY_LIST);
   json_object_set_new(r, "name", json_string(name));
   json_object_set_new(r, "games", games);
+  json_object_set_new(r, "more", json_boolean(n > HISTORY_PAGE));
   if (m->id >= 0) json_object_set_new(r, "re", json_integer(m->id));
   conn_send(c, r);
 }

@@ -351,6 +351,10 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
   case LWS_CALLBACK_RECEIVE: on_receive(c, in, len); return 0;
   case LWS_CALLBACK_SERVER_WRITEABLE: return on_writable(c);
   case LWS_CALLBACK_CLOSED: on_closed(c); return 0;
+  case LWS_CALLBACK_FILTER_HTTP_CONNECTION:
+    if (!web_refuses(srv, in)) return 0;
+    lws_return_http_status(wsi, HTTP_STATUS_NOT_FOUND, NULL);
+    return -1;
   case LWS_CALLBACK_HTTP: return on_http(srv, c, wsi);
   case LWS_CALLBACK_HTTP_WRITEABLE: return on_http_writable(c);
   case LWS_CALLBACK_CLOSED_HTTP:

@@ -31,6 +31,7 @@
 #define ALIVE_MS 1000               /* how often the store learns the server is alive */
 #define NODE_DEAD_MS (5 * ALIVE_MS) /* a node sharing the store not heard of this long is gone */
 #define LIST_PUSH_MS 1000           /* how often the public list is looked at again for its subscribers */
+#define FIRST_MOVE_MS 30000         /* a timed game whose side to move has not made its first move by then is aborted */
 
 enum { ROLE_NONE = -1, ROLE_WHITE = 0, ROLE_BLACK = 1, ROLE_SPECTATOR = 2 };
 
@@ -118,11 +119,20 @@ typedef struct suggestion {
   int move;              /* index in the game's legal moves */
 } suggestion;
 
+/* A table's rules, shared with the searches for its computer's moves: a search may still
+** read them after its table is gone, so the last holder frees them.  Held and dropped on
+** the loop's thread only (a job is dropped there once its thread has handed it back). */
+typedef struct shared_rules {
+  int refs;
+  ruleset rs;
+} shared_rules;
+
 /* A game the server referees. */
 struct table {
   server *srv;
   gamedb_game row;       /* what the store keeps of it */
-  ruleset *rs;
+  shared_rules *rules;
+  ruleset *rs;           /* &rules->rs */
   game g;
   int64_t *clock_after;  /* per ply: the mover's time left after it, for the PDN */
   int clock_cap;
@@ -220,6 +230,9 @@ DRI_FUNC int secret_matches(const uint8_t a[GAMEDB_HASH], const uint8_t b[GAMEDB
 
 /* friends.c: profiles (a nickname and device keys), invitations, friends' bests. */
 DRI_FUNC int friends_message(conn *c, const proto_msg *m); /* 1 if it was one of its requests */
+/* An attempt at a code (invitation, link, join) from 'addr': 0 when it has none left (a
+** burst, then one a minute); a good code gives it back ('refund'). */
+DRI_FUNC int code_attempt(server *srv, const char *addr, int refund);
 DRI_FUNC void friends_conn_gone(conn *c);
 DRI_FUNC void friends_free(server *srv);
 /* cluster.c: several nodes on one store.  Each hook does nothing on a store one server
@@ -247,12 +260,16 @@ DRI_FUNC void addr_release(server *srv, server_addr *a);
 DRI_FUNC table *lobby_find(server *srv, const char *id);
 DRI_FUNC void lobby_add(server *srv, table *t);
 DRI_FUNC void random_text(char *out, int n); /* n characters a person can read aloud */
+DRI_FUNC void lobby_new_id(server *srv, char id[GAMEDB_ID_MAX + 1]); /* none held here; the store says at insert */
+DRI_FUNC void lobby_id_taken(server *srv, const char *id, int batch); /* the store had a game of that id */
 DRI_FUNC int lobby_restore(server *srv, err *e);
 DRI_FUNC void lobby_tick(server *srv, int64_t now); /* the public list pushed to its subscribers when it changed */
 DRI_FUNC void lobby_conn_gone(conn *c);
 DRI_FUNC void lobby_free(server *srv);
 
 /* table.c */
+DRI_FUNC shared_rules *shared_rules_hold(shared_rules *r);
+DRI_FUNC void shared_rules_drop(shared_rules *r);
 DRI_FUNC table *table_new(server *srv, const gamedb_game *row, err *e);
 DRI_FUNC void table_free(table *t);
 DRI_FUNC int table_replay(table *t, const gamedb_move *moves, int n, err *e);
@@ -272,6 +289,7 @@ DRI_FUNC int table_tick(table *t, int64_t now); /* 1: the table can be freed */
 DRI_FUNC void table_restore_clock(table *t, int64_t last_alive, int64_t now);
 DRI_FUNC int table_side_to_move(const table *t);
 DRI_FUNC int table_watchers(const table *t);                /* its spectators on every node */
+DRI_FUNC int table_clock_running(const table *t);           /* timed, playing, both sides past their first move */
 DRI_FUNC int64_t table_clock_left(const table *t, int side, int64_t now);
 DRI_FUNC void table_seat_token(table *t, int side, const char *name, char token[PROTO_MAX_TOKEN + 1]);
 DRI_FUNC int table_token_matches(const table *t, int side, const char *token);
@@ -285,9 +303,8 @@ DRI_FUNC void table_finish(table *t, int result, const char *why, int64_t now); 
 /* engine_pool.c: the computer's searches, on a bounded pool of threads. */
 DRI_FUNC engine_pool *pool_new(int threads, int queue, double seconds);
 DRI_FUNC int pool_start(engine_pool *p, struct lws_context *ctx, err *e);
-DRI_FUNC int pool_full(engine_pool *p);                    /* no room in the queue */
 DRI_FUNC void pool_load(engine_pool *p, int *threads, int *waiting);
-DRI_FUNC int pool_ask(engine_pool *p, table *t);           /* 0 queued, -1 the queue is full */
+DRI_FUNC int pool_ask(engine_pool *p, table *t);           /* queued: 0, or 1 when more wait than the queue's size */
 DRI_FUNC void pool_cancel(engine_pool *p, const char *game_id); /* its game ended: no move wanted */
 DRI_FUNC void pool_collect(server *srv);                   /* on the loop: plays the moves found */
 DRI_FUNC void pool_free(engine_pool *p);                   /* stops the searches, joins */
@@ -306,6 +323,7 @@ DRI_FUNC void table_computer_moved(table *t, int rc, const dr_move *best);
 DRI_FUNC const struct lws_http_mount *web_mounts(server *srv);
 DRI_FUNC const struct lws_protocol_vhost_options *web_response_headers(void);
 DRI_FUNC int web_serve_page(server *srv, struct lws *wsi); /* '/g/CODE': 0, or -1 to close */
+DRI_FUNC int web_refuses(server *srv, const char *uri); /* 1: a file that resolves outside the web root */
 
 /* wire.c: the server's messages about a table. */
 DRI_FUNC json_t *wire_state(const table *t, int role, int64_t now);

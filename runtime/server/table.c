@@ -23,6 +23,19 @@ static void end_as_stored(table *t);
 
 /* ------------------------------------------------------------ lifetime */
 
+shared_rules *shared_rules_hold(shared_rules *r) {
+  DR_ASSERT(r->refs > 0);
+  r->refs++;
+  return r;
+}
+
+void shared_rules_drop(shared_rules *r) {
+  DR_ASSERT(r->refs > 0);
+  if (--r->refs > 0) return;
+  if (r->rs.v) rules_free(&r->rs);
+  free(r);
+}
+
 table *table_new(server *srv, const gamedb_game *row, err *e) {
   dr_position start;
   const plugin *p = registry_find(srv->reg, row->variant);
@@ -33,8 +46,10 @@ table *table_new(server *srv, const gamedb_game *row, err *e) {
   t->row = *row;
   t->draw_offer = t->rematch_offer = -1;
   t->wrote = -1;
-  t->rs = xmalloc(sizeof *t->rs);
-  memset(t->rs, 0, sizeof *t->rs);
+  t->rules = xmalloc(sizeof *t->rules);
+  memset(t->rules, 0, sizeof *t->rules);
+  t->rules->refs = 1;
+  t->rs = &t->rules->rs;
   if (rules_load_spec(t->rs, &p->v, row->rules, e) || fen_read(t->rs, "start", &start, e) ||
       game_init(&t->g, t->rs, &start, e)) {
     table_free(t);
@@ -52,8 +67,7 @@ void table_free(table *t) {
   table_release(t);
   cluster_forget(t);
   if (t->g.ply) game_free(&t->g);
-  if (t->rs->v) rules_free(t->rs);
-  free(t->rs);
+  shared_rules_drop(t->rules);
   free(t->watchers);
   free(t->others);
   free(t->sugg);
@@ -144,9 +158,15 @@ int table_watchers(const table *t) {
 
 static int has_clock(const table *t) { return t->row.initial_ms > 0; }
 
+/* A clock runs from each side's first move on, as on the draughts sites: a game nobody
+** has begun is aborted (FIRST_MOVE_MS), never lost on time. */
+int table_clock_running(const table *t) {
+  return has_clock(t) && t->row.status == GAMEDB_PLAYING && t->g.count >= 2;
+}
+
 int64_t table_clock_left(const table *t, int side, int64_t now) {
   if (!has_clock(t)) return -1;
-  if (t->row.status != GAMEDB_PLAYING || side != table_side_to_move(t)) return t->row.clock_ms[side];
+  if (!table_clock_running(t) || side != table_side_to_move(t)) return t->row.clock_ms[side];
   int64_t left = t->row.clock_ms[side] - (now - t->row.turn_started);
   return left > 0 ? left : 0;
 }
@@ -272,6 +292,7 @@ void table_take_seat(table *t, int side) {
 }
 
 void table_start(table *t, int64_t now) {
+  DR_ASSERT(t->row.status == GAMEDB_WAITING && t->row.seated[DR_WHITE] && t->row.seated[DR_BLACK]);
   t->row.status = GAMEDB_PLAYING;
   t->row.turn_started = now;
   save_clocks(t);
@@ -350,6 +371,7 @@ static void end_as_stored(table *t) {
 /* Ends the game: 'result' (DR_ONGOING for an aborted game) and why, kept with its
 ** PDN; 'table_finish' also tells everyone. */
 static void conclude(table *t, int result, const char *why, int64_t now) {
+  DR_ASSERT(t->row.status != GAMEDB_OVER); /* a game ends once: its PDN is stored once */
   int turn = table_side_to_move(t);
   if (has_clock(t) && t->row.status == GAMEDB_PLAYING) t->row.clock_ms[turn] = table_clock_left(t, turn, now);
   t->g.result = result;
@@ -389,18 +411,19 @@ static const char *path_words(const dr_geometry *g, const dr_move *m, char *out,
 
 /* The flag falls when the time left, less the allowance for latency, runs out. */
 static int flag_fell(const table *t, int side, int64_t now) {
-  return has_clock(t) && t->row.clock_ms[side] - (now - t->row.turn_started) < -t->row.lag_ms;
+  return table_clock_running(t) && t->row.clock_ms[side] - (now - t->row.turn_started) < -t->row.lag_ms;
 }
 
 void table_play(table *t, const dr_move *m, int64_t now) {
+  DR_ASSERT(t->row.status == GAMEDB_PLAYING && t->g.result == DR_ONGOING);
   int side = table_side_to_move(t), ply = t->g.count;
   gamedb_move dm = {.ply = ply, .at = now, .clock_ms = -1};
   err e;
-  if (has_clock(t)) {
+  if (table_clock_running(t)) {
     int64_t left = t->row.clock_ms[side] - (now - t->row.turn_started);
     t->row.clock_ms[side] = (left > 0 ? left : 0) + t->row.increment_ms;
-    dm.clock_ms = t->row.clock_ms[side];
   }
+  if (has_clock(t)) dm.clock_ms = t->row.clock_ms[side];
   path_words(t->rs->v->geometry, m, dm.path, sizeof dm.path);
   if (game_play(&t->g, m, &e)) return; /* 'm' is one of the legal moves of a game going on */
   note_clock(t, ply, dm.clock_ms);
@@ -555,8 +578,7 @@ static void rematch_start(table *old, int64_t now) {
   gamedb_game row = old->row;
   char token[2][PROTO_MAX_TOKEN + 1];
   err e;
-  random_text(row.id, 8);
-  while (lobby_find(old->srv, row.id)) random_text(row.id, 8);
+  lobby_new_id(old->srv, row.id);
   random_text(row.code, 6);
   snprintf(row.rematch_of, sizeof row.rematch_of, "%s", old->row.id);
   row.status = GAMEDB_PLAYING;
@@ -565,11 +587,14 @@ static void rematch_start(table *old, int64_t now) {
   row.clock_ms[0] = row.clock_ms[1] = row.initial_ms;
   row.turn_started = row.created = now;
   row.ended = 0;
+  memset(row.seated, 0, sizeof row.seated); /* seated again below, swapped: the old seats must not */
+  memset(row.token, 0, sizeof row.token);   /* read back as the computer's (computer_restore) */
   table *t = table_new(old->srv, &row, &e);
   if (!t) return table_broadcast(old, wire_error(-1, "store", e.msg), 1, 0);
   for (int side = 0; side < 2; side++) table_seat_token(t, side ^ 1, old->row.name[side], token[side ^ 1]);
   for (int side = 0; side < 2; side++)
     if (old->computer[side]) computer_seat(t, side ^ 1, old->computer[side], computer_next_streak(old));
+  DR_ASSERT(!(t->computer[DR_WHITE] && t->computer[DR_BLACK])); /* a person keeps a seat */
   store_insert(t);
   snprintf(t->creator, sizeof t->creator, "%s", old->creator);
   t->counted = 1;
@@ -615,11 +640,22 @@ void table_message(conn *c, const proto_msg *m) {
 
 static int attached(const table *t) { return t->seat[0] || t->seat[1] || t->nwatchers; }
 
+static int first_move_late(const table *t, int64_t now) {
+  return has_clock(t) && t->row.status == GAMEDB_PLAYING && t->g.count < 2 && !t->computer[table_side_to_move(t)] &&
+         now - t->row.turn_started > FIRST_MOVE_MS;
+}
+
 int table_tick(table *t, int64_t now) {
   int limit = t->srv->cfg.seat_timeout_ms;
   if (t->row.status == GAMEDB_OVER) return !attached(t) || now - t->over_at > FINISHED_KEEP_MS;
   if (t->row.status == GAMEDB_PLAYING && flag_fell(t, table_side_to_move(t), now)) {
     lose(t, table_side_to_move(t), "ran out of time", now);
+    return 0;
+  }
+  if (first_move_late(t, now)) {
+    char why[80];
+    snprintf(why, sizeof why, "aborted: %s made no first move", role_word[table_side_to_move(t)]);
+    table_finish(t, DR_ONGOING, why, now);
     return 0;
   }
   computer_turn(t); /* a restored game, or one the engine's full queue kept waiting */

@@ -4,12 +4,14 @@
 ** its modules and style sheet, '/g/CODE' the same page (it reads the code from its
 ** address), '/games/ID.pdn' a game's PDN (net.c's callback).  Every answer carries
 ** one Content-Security-Policy: scripts, styles and connections from this origin only,
-** no inline script, no other origin, no framing.
+** no inline script, no other origin, no framing.  No file is served from outside the
+** web root, whatever links inside it say.
 */
 #include "server_internal.h"
 
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -65,6 +67,26 @@ const struct lws_http_mount *web_mounts(server *srv) {
   m[2].cache_max_age = 0;
   m[2].cache_revalidate = 1;
   return &m[0];
+}
+
+/* Whether 'path' is 'root' or inside it, both resolved: 1, 0 when not, -1 when 'path' is
+** not there (lws then answers 404 as for any missing file). */
+static int resolves_inside(const char *root, const char *path) {
+  char real_root[PATH_MAX], real[PATH_MAX];
+  if (!realpath(root, real_root) || !realpath(path, real)) return -1;
+  size_t n = strlen(real_root);
+  return strncmp(real, real_root, n) == 0 && (real[n] == '\0' || real[n] == '/' || n == 1);
+}
+
+/* lws's file mount follows a symlink wherever it leads: a file asked for whose real path
+** is outside the web root is refused before the mount opens it. */
+int web_refuses(server *srv, const char *uri) {
+  char path[PATH_MAX];
+  if (!srv->cfg.web || !uri || uri[0] != '/') return 0;
+  size_t n = strlen(uri);
+  int len = snprintf(path, sizeof path, "%s%s%s", srv->cfg.web, uri, uri[n - 1] == '/' ? "index.html" : "");
+  if (len < 0 || (size_t)len >= sizeof path) return 1;
+  return resolves_inside(srv->cfg.web, path) == 0;
 }
 
 /* '/g/CODE': the page itself, which finds the code in its address. */

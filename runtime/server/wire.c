@@ -23,7 +23,7 @@ static json_t *game_message(const table *t, int type) {
 
 json_t *wire_clock(const table *t, int64_t now) {
   if (t->row.initial_ms <= 0) return json_null();
-  int running = t->row.status == GAMEDB_PLAYING ? table_side_to_move(t) : -1;
+  int running = table_clock_running(t) ? table_side_to_move(t) : -1;
   return json_pack("{s:I, s:I, s:I, s:I, s:o, s:I}", "initial", (json_int_t)(t->row.initial_ms / 1000), "increment",
                    (json_int_t)(t->row.increment_ms / 1000), "white", (json_int_t)table_clock_left(t, DR_WHITE, now),
                    "black", (json_int_t)table_clock_left(t, DR_BLACK, now), "running", proto_side_or_null(running),
@@ -62,6 +62,11 @@ json_t *wire_watchers(const table *t) {
 }
 
 /* The suggestions of the current ply, most suggested first. */
+/* A move as the variant writes it (English by its numbers, as in its PDN and the terminal). */
+static void variant_text(const table *t, const dr_move *m, char *out, size_t len) {
+  move_text(t->rs->v->geometry, m, pdn_notation(t->rs->v), out, len);
+}
+
 static json_t *tally_list(const table *t) {
   const dr_geometry *g = t->rs->v->geometry;
   int move[512], count[512], n = 0;
@@ -78,7 +83,7 @@ static json_t *tally_list(const table *t) {
       if (count[k] > 0 && (best < 0 || count[k] > count[best])) best = k;
     char text[256];
     const dr_move *m = &t->g.legal.moves[move[best]];
-    move_text(g, m, NOTATION_ALGEBRAIC, text, sizeof text);
+    variant_text(t, m, text, sizeof text);
     json_array_append_new(list, json_pack("{s:o, s:s, s:i}", "path", proto_path(g, m), "text", text, "count", count[best]));
     count[best] = 0;
   }
@@ -134,7 +139,7 @@ json_t *wire_moved(const table *t, int64_t now) {
   const dr_move *last = &t->g.ply[t->g.count - 1].move;
   char text[256];
   json_t *m = game_message(t, MSG_MOVED);
-  move_text(g, last, NOTATION_ALGEBRAIC, text, sizeof text);
+  variant_text(t, last, text, sizeof text);
   set(m, "ply", json_integer(t->g.count - 1));
   set(m, "path", proto_path(g, last));
   set(m, "text", json_string(text));
@@ -149,7 +154,7 @@ static json_t *move_list(const table *t) {
   for (int i = 0; i < t->g.count; i++) {
     char text[256];
     const dr_move *mv = &t->g.ply[i].move;
-    move_text(g, mv, NOTATION_ALGEBRAIC, text, sizeof text);
+    variant_text(t, mv, text, sizeof text);
     char fen[1024];
     fen_write(g, &t->g.ply[i + 1].pos, NOTATION_ALGEBRAIC, fen, sizeof fen); /* to look back without rules */
     json_t *entry = json_pack("{s:o, s:s, s:s}", "path", proto_path(g, mv), "text", text, "fen", fen);

@@ -47,6 +47,7 @@ struct writer {
   err e;
   store_job *answered, *answered_tail; /* jobs of committed batches, for the loop (under 'lock') */
   idlist wrote, refused;  /* the writer's, while committing; 'refused' then under 'lock' until taken */
+  idlist taken;           /* as 'refused': new games whose id the store had already */
   write_op *head, *tail; /* the open batch: the loop's own */
   gamedb *db;
   struct lws_context *ctx;
@@ -70,7 +71,9 @@ static int apply(writer *w, const write_op *op, err *e) {
   const gamedb_game *g = &op->g;
   switch (op->kind) {
   case W_INSERT: return db->ops->insert(db, g, e);
-  case W_SEAT: return db->ops->seat(db, g->id, op->side, g->name[op->side], g->token[op->side], e);
+  case W_SEAT:
+    return db->ops->seat(db, g->id, op->side, g->name[op->side], g->token[op->side],
+                         g->signed_in[op->side] ? g->key[op->side] : NULL, e);
   case W_CLOCKS: return db->ops->clocks(db, g->id, g->status, g->clock_ms, g->turn_started, g->plies, e);
   case W_MOVE: return db->ops->add_move(db, g->id, &op->m, g->clock_ms, g->turn_started, e);
   case W_FINISH: return db->ops->finish(db, g, op->pdn, e);
@@ -121,11 +124,14 @@ static int commit(writer *w, const write_op *ops, err *e) {
   n = 0;
   for (const write_op *op = ops; op; op = op->next) order[n] = (ordered){op, n}, n++;
   qsort(order, (size_t)n, sizeof *order, by_game);
-  w->wrote.n = w->refused.n = 0;
+  w->wrote.n = w->refused.n = w->taken.n = 0;
+  const char *lost = NULL; /* a new game whose insert was refused: none of its writes may land on the other */
   for (int i = 0; i < n && rc == 0; i++) {
     const write_op *op = order[i].op;
+    if (lost && names_a_game(op) && strcmp(op->g.id, lost) == 0) continue;
     int applied = op->kind == W_EVENT ? 0 : apply(w, op, e);
     if (applied < 0) rc = -1;
+    else if (op->kind == W_INSERT && applied) idlist_add(&w->taken, lost = op->g.id);
     else if (names_a_game(op)) idlist_add(applied ? &w->refused : &w->wrote, op->g.id);
   }
   free(order);
@@ -262,8 +268,9 @@ int writer_turn(server *srv, int *committed, err *e) {
   int failed = w->failed;
   if (failed) *e = w->e;
   *committed = w->done_batch;
+  for (int i = 0; !failed && !w->busy && i < w->taken.n; i++) lobby_id_taken(srv, w->taken.id[i], w->done_batch);
   for (int i = 0; !failed && !w->busy && i < w->refused.n; i++) cluster_refused(srv, w->refused.id[i], w->done_batch);
-  if (!w->busy) w->refused.n = 0;
+  if (!w->busy) w->refused.n = w->taken.n = 0;
   if (!w->busy && !failed) {
     if (w->head) {
       w->busy = w->head;
@@ -307,5 +314,6 @@ void writer_free(writer *w) {
   pthread_cond_destroy(&w->wake);
   free(w->wrote.id);
   free(w->refused.id);
+  free(w->taken.id);
   free(w);
 }

@@ -346,6 +346,7 @@ static void draw_count(const session *s, const dr_history *h, dr_status *st) {
     st->draw_counted = h->plies_since_capture;
   } else if (s->rs->judge == v->judge) {
     const char *what = v->draw_count(&s->rs->rules, game_position(&s->g), h, &st->draw_counted, &st->draw_limit);
+    what = guard_text(v, "draw_count", what, GUARD_WHY_MAX); /* it is shown: read only if it is safe */
     st->draw_count = what ? what : "";
   }
 }
@@ -443,10 +444,12 @@ const dr_move *session_find_legal(session *s, const dr_move *m) {
 ** move, not one redone, ends what redo could replay. */
 int session_apply(session *s, const dr_move *m) {
   err e;
-  int mover = game_position(&s->g)->turn;
+  DR_ASSERT(s->has_game && m >= s->g.legal.moves && m < s->g.legal.moves + s->g.legal.count);
+  int mover = game_position(&s->g)->turn, ply = s->g.count;
   engine_cancel(s);
   if (clock_check(s)) return session_fail(s, "%s", s->g.why);
   if (game_play(&s->g, m, &e)) return session_fail(s, "%s", e.msg);
+  DR_ASSERT(s->g.count == ply + 1 && game_position(&s->g)->turn != mover);
   session_changed(s);
   if (!s->redoing) s->nredo = 0;
   clock_moved(s, mover);
@@ -508,6 +511,7 @@ int session_undo(session *s) {
   const char *why = cannot_undo(s);
   if (why) return session_fail(s, "%s", why);
   int target = last_human_ply(s);
+  DR_ASSERT(target >= 0 && target < s->g.count);
   engine_cancel(s);
   keep_for_redo(s, target);
   while (s->g.count > target) game_undo(&s->g);

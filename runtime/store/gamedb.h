@@ -23,6 +23,10 @@
 ** spectators connected through that node, so that every node counts them all, and a
 ** node that has stopped writing its heartbeat is known to be gone with its connections.
 ** A store one server owns has the table but no use for it: the server knows who is there.
+**
+** Since schema 4 a profile is looked up by its nickname's skeleton (nickname.h), and each
+** seat keeps the profile its player was signed in with, if any, so that a history lists
+** only a profile's own games, a page at a time from an index.
 */
 #ifndef DRAUGHTS_GAMEDB_H
 #define DRAUGHTS_GAMEDB_H
@@ -32,7 +36,9 @@
 
 #include "util.h"
 
-#define GAMEDB_SCHEMA_VERSION 3 /* 2: profiles, friends and their bests; 3: who is connected through which node */
+/* 2: profiles, friends and their bests; 3: who is connected through which node; 4: nicknames'
+** skeletons, and the profile each seat was signed in with */
+#define GAMEDB_SCHEMA_VERSION 4
 #define GAMEDB_APP_ID 0x64727376 /* PRAGMA application_id: "drsv" */
 #define GAMEDB_ID_MAX 16         /* characters of a game id or join code */
 #define GAMEDB_NAME_MAX 32
@@ -66,6 +72,11 @@ typedef struct gamedb_game {
   char reason[96];
   char name[2][GAMEDB_NAME_MAX + 1];  /* "" for a seat nobody took */
   int seated[2];
+  /* Written: the seat's player was signed in, with the device key whose hash is 'key'.
+  ** Read: the seat is a profile's (the store found the key's profile, and 'name' is its
+  ** nickname); else a guest's, whatever name it gave. */
+  int signed_in[2];
+  uint8_t key[2][GAMEDB_HASH];
   uint8_t token[2][GAMEDB_HASH];      /* hashes: a token itself is never stored */
   int64_t clock_ms[2];                /* each side's time left when the turn began */
   int64_t turn_started;               /* when the side to move began its turn */
@@ -131,7 +142,8 @@ typedef struct gamedb gamedb;
 ** a third.  A guarded write ('seat', 'clocks', 'add_move', 'finish') returns 1 and writes
 ** nothing when the store has moved on without this node (another node took the seat,
 ** played the ply, ended the game): the caller reads the game again.  A store one server
-** owns never answers 1. */
+** owns never answers 1.  'insert' returns 1 and writes nothing when the store has a game
+** of that id already (ids are random: another node's, or a finished game's), on any store. */
 typedef struct gamedb_ops {
   void (*close)(gamedb *db);
   /* Group commit: what is written between 'begin' and 'commit' becomes durable at
@@ -140,7 +152,11 @@ typedef struct gamedb_ops {
   int (*commit)(gamedb *db, err *e);
   void (*rollback)(gamedb *db);
   int (*insert)(gamedb *db, const gamedb_game *g, err *e);
-  int (*seat)(gamedb *db, const char *id, int side, const char *name, const uint8_t *token, err *e);
+  /* 'key': the hash of the device key the seat's player signed in with, or NULL (a guest).
+  ** The seat is the key's profile's when 'name' is that profile's nickname (so too in
+  ** 'insert'; a rematch's seats are those of the game it follows, sides swapped). */
+  int (*seat)(gamedb *db, const char *id, int side, const char *name, const uint8_t *token, const uint8_t *key,
+              err *e);
   /* The game's status and clocks (the start, a resumed clock), at move 'plies'. */
   int (*clocks)(gamedb *db, const char *id, int status, const int64_t clock_ms[2], int64_t turn_started, int plies,
                 err *e);
@@ -151,8 +167,11 @@ typedef struct gamedb_ops {
   int (*last_alive)(gamedb *db, int64_t *when, err *e); /* 1 found, 0 never */
   int (*live)(gamedb *db, gamedb_live_fn fn, void *ud, err *e);
   char *(*pdn)(gamedb *db, const char *id, err *e);     /* NULL and 'e' if none */
-  /* The finished games of a nickname, newest first: 1 filled, 0 past the end. */
-  int (*history)(gamedb *db, const char *name, int index, gamedb_game *out, int *plies, err *e);
+  /* One page of the finished games of the profile whose nickname 'name' reads as
+  ** (none: a guest has no history), newest first: those after game 'after' (NULL: from
+  ** the newest), at most 'max' into 'out', with their plies.  The count, or -1.  One
+  ** indexed query, whatever the store holds. */
+  int (*history)(gamedb *db, const char *name, const char *after, gamedb_game *out, int max, err *e);
   /* Those below are for schema 2 and greater: profiles and friends, from the writer's
   ** thread, each inside the batch's transaction.  'nick' (GAMEDB_NAME_MAX + 1 bytes)
   ** gets the profile's nickname as first spelt (claim, link) or the friend's (accept). */

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "gamedb_sqlite.h"
+#include "nickname.h"
 
 
 /* Prepares 'sql' and binds one argument per letter of 'types': 'i' an int64_t, 't' a
@@ -61,15 +62,38 @@ static int me(sqlite_db *d, const gamedb_ask *a, int64_t *id, char *nick, err *e
 
 static int exec_sql(sqlite_db *d, err *e, sqlite3_stmt *st) { return st ? gsq_done(d, st, 0, e) : -1; }
 
+/* A nickname's skeleton, by which the store looks it up; NULL when it has none. */
+static const char *skeleton_of(const char *nick, char *out) {
+  return nick_skeleton(nick, out, NICK_SKELETON_MAX, NULL) ? NULL : out;
+}
+
+/* One profile at a time: an update does not disturb a scan of what it updates. */
+int gsq_fill_skeletons(sqlite_db *d, err *e) {
+  char nick[GAMEDB_NAME_MAX + 1], skeleton[NICK_SKELETON_MAX];
+  int64_t id;
+  int rc;
+  while ((rc = one_row(d, query(d, e, "SELECT id, nickname FROM profile WHERE skeleton IS NULL LIMIT 1", ""), &id,
+                       nick, e)) == 1) {
+    const char *s = skeleton_of(nick, skeleton); /* a name ICU cannot read stands for itself */
+    if (exec_sql(d, e, query(d, e, "UPDATE profile SET skeleton = ? WHERE id = ?", "ti", s ? s : nick, id)))
+      return -1;
+  }
+  return rc;
+}
+
 int gsq_claim(gamedb *db, const gamedb_ask *a, char *nick, err *e) {
   sqlite_db *d = (sqlite_db *)db;
   int64_t id = 0;
+  char skeleton[NICK_SKELETON_MAX];
   int rc = profile_of(d, a->key, &id, nick, e);
-  if (rc) return rc < 0 ? -1 : !a->nick || strcasecmp(nick, a->nick) == 0 ? 0 : GAMEDB_HELD;
+  if (rc) return rc < 0 ? -1 : !a->nick || nick_same(nick, a->nick) ? 0 : GAMEDB_HELD;
   if (!a->nick) return GAMEDB_NO_PROFILE;
-  rc = one_row(d, query(d, e, "SELECT id FROM profile WHERE nickname = ?", "t", a->nick), &id, NULL, e);
+  if (!skeleton_of(a->nick, skeleton)) return GAMEDB_TAKEN;
+  rc = one_row(d, query(d, e, "SELECT id FROM profile WHERE skeleton = ? OR nickname = ?", "tt", skeleton, a->nick),
+               &id, NULL, e);
   if (rc) return rc < 0 ? -1 : GAMEDB_TAKEN;
-  if (exec_sql(d, e, query(d, e, "INSERT INTO profile(nickname, created) VALUES(?, ?)", "ti", a->nick, a->now)))
+  if (exec_sql(d, e, query(d, e, "INSERT INTO profile(nickname, skeleton, created) VALUES(?, ?, ?)", "tti", a->nick,
+                           skeleton, a->now)))
     return -1;
   id = sqlite3_last_insert_rowid(d->db);
   snprintf(nick, GAMEDB_NAME_MAX + 1, "%s", a->nick);
@@ -139,9 +163,12 @@ int gsq_accept(gamedb *db, const gamedb_ask *a, char *nick, err *e) {
 /* A friend of profile 'mine' by nickname: 1 (its id), 0 (no friend of that name,
 ** whether the name exists or not), -1. */
 static int friend_named(sqlite_db *d, int64_t mine, const char *nick, int64_t *id, err *e) {
-  return one_row(d, query(d, e, "SELECT p.id FROM profile p WHERE p.nickname = ?2"
-                                " AND (p.id = ?1 OR EXISTS(SELECT 1 FROM friend WHERE a = ?1 AND b = p.id))",
-                          "it", mine, nick), id, NULL, e);
+  char skeleton[NICK_SKELETON_MAX];
+  const char *s = skeleton_of(nick, skeleton);
+  return one_row(d, query(d, e, "SELECT p.id FROM profile p WHERE p.skeleton = ?2"
+                                " AND (p.id = ?1 OR EXISTS(SELECT 1 FROM friend WHERE a = ?1 AND b = p.id))"
+                                " ORDER BY p.id = ?1 DESC, p.id",
+                          "it", mine, s ? s : nick), id, NULL, e);
 }
 
 int gsq_unfriend(gamedb *db, const gamedb_ask *a, err *e) {

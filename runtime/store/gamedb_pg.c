@@ -13,12 +13,12 @@
 ** 'sql_of' (a statement prepared once per connection) and a function of a few lines.
 */
 #include "gamedb.h"
+#include "nickname.h"
 
 #include <libpq-fe.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #define CHANNEL "draughts"
 #define LOCK_KEY 0x64727376 /* "drsv": nodes starting at once create or migrate the schema one at a time */
@@ -62,13 +62,40 @@ static const char *const migrations[] = {
     "CREATE TABLE presence(game text NOT NULL, node bigint NOT NULL, seats integer NOT NULL,"
     "  watchers integer NOT NULL, PRIMARY KEY(game, node));"
     "CREATE INDEX presence_node ON presence(node);",
+    /* 4: each profile's nickname's skeleton (nickname.h), by which it is looked up (filled
+    ** by 'fill_skeletons'), and the profile each seat was signed in with (NULL: a guest), by
+    ** which a history is read one indexed page at a time; a deleted profile's seats become
+    ** a guest's */
+    "ALTER TABLE profile ADD COLUMN skeleton text;"
+    "CREATE INDEX profile_skeleton ON profile(skeleton);"
+    "ALTER TABLE game ADD COLUMN white_profile bigint REFERENCES profile(id) ON DELETE SET NULL,"
+    "  ADD COLUMN black_profile bigint REFERENCES profile(id) ON DELETE SET NULL;"
+    "DROP INDEX IF EXISTS game_white, game_black;"
+    "CREATE INDEX game_white_profile ON game(white_profile, ended, id);"
+    "CREATE INDEX game_black_profile ON game(black_profile, ended, id);",
 };
 #define SCHEMA_VERSION ((int)(sizeof migrations / sizeof *migrations))
 _Static_assert(SCHEMA_VERSION == GAMEDB_SCHEMA_VERSION, "a schema's number means the same tables on either store");
 
 #define GAME_COLUMNS                                                                                       \
   "id, code, variant, rules, initial_ms, increment_ms, lag_ms, listed, status, result, reason, white_name," \
-  " black_name, white_token, black_token, white_ms, black_ms, turn_started, created, ended, rematch_of, plies"
+  " black_name, white_token, black_token, white_ms, black_ms, turn_started, created, ended, rematch_of, plies,"  \
+  " (white_profile IS NOT NULL)::int, (black_profile IS NOT NULL)::int"
+
+/* The profile a seat's player was signed in with: its key's, when the seat's name is its
+** nickname (a key NULL: none); a rematch's seats are the players of the game it
+** follows, sides swapped. */
+#define KEY_PROFILE(key, skeleton) \
+  "(SELECT p.id FROM device v JOIN profile p ON p.id = v.profile WHERE v.key = " key " AND p.skeleton = " skeleton ")"
+#define SEAT_PROFILE(key, skeleton, rematch, other_side, name)                                         \
+  "CASE WHEN " rematch " = '' THEN " KEY_PROFILE(key, skeleton) " ELSE (SELECT r." other_side "_profile" \
+  " FROM game r WHERE r.id = " rematch " AND r." other_side "_name = " name ") END"
+
+/* The newest finished games of one side's seats of the profile whose skeleton is $1,
+** before (ended $2, id $3), newest first: a range of index 'game_SIDE_profile'. */
+#define HISTORY_SIDE(side)                                                                                      \
+  "SELECT id FROM (SELECT id FROM game WHERE " side "_profile = (SELECT id FROM profile WHERE skeleton = $1"     \
+  " ORDER BY id LIMIT 1) AND status = 2 AND (ended, id) < ($2, $3) ORDER BY ended DESC, id DESC LIMIT $4) " side
 
 enum {
   ST_INSERT, ST_SEAT_W, ST_SEAT_B, ST_CLOCKS, ST_LOCK, ST_MOVE, ST_MOVED, ST_FINISH, ST_ALIVE, ST_NOTIFY,
@@ -76,14 +103,18 @@ enum {
   ST_PROFILE_OF, ST_NEW_PROFILE, ST_NEW_DEVICE, ST_DROP_EXPIRED, ST_CODES, ST_NEW_CODE, ST_TAKE_CODE, ST_DEVICES,
   ST_NICK_OF, ST_FRIEND_COUNT, ST_BEFRIEND, ST_FRIEND_NAMED, ST_UNFRIEND, ST_FRIENDS, ST_BESTS, ST_BEST_COUNT,
   ST_KNOWN_BEST, ST_PUT_BEST, ST_FORGET, ST_LIMITS, ST_PRESENCE, ST_ABSENCE, ST_PRESENT, ST_LISTED, ST_ENDED,
-  ST_COUNT
+  ST_PAGE_START, ST_COUNT
 };
 static const char *const sql_of[ST_COUNT] = {
     "INSERT INTO game(id, code, variant, rules, initial_ms, increment_ms, lag_ms, listed, status, white_name,"
-    " black_name, white_token, black_token, white_ms, black_ms, turn_started, created, rematch_of)"
-    " VALUES($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)",
-    "UPDATE game SET white_name = $2, white_token = $3 WHERE id = $1 AND white_token IS NULL",
-    "UPDATE game SET black_name = $2, black_token = $3 WHERE id = $1 AND black_token IS NULL",
+    " black_name, white_token, black_token, white_ms, black_ms, turn_started, created, rematch_of, white_profile,"
+    " black_profile) VALUES($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, "
+    SEAT_PROFILE("$19", "$20", "$18", "black", "$10") ", " SEAT_PROFILE("$21", "$22", "$18", "white", "$11") ")"
+    " ON CONFLICT (id) DO NOTHING",
+    "UPDATE game SET white_name = $2, white_token = $3, white_profile = " KEY_PROFILE("$4", "$5")
+    " WHERE id = $1 AND white_token IS NULL",
+    "UPDATE game SET black_name = $2, black_token = $3, black_profile = " KEY_PROFILE("$4", "$5")
+    " WHERE id = $1 AND black_token IS NULL",
     "UPDATE game SET status = $2, white_ms = $3, black_ms = $4, turn_started = $5"
     " WHERE id = $1 AND plies = $6 AND status < 2",
     "SELECT plies, status FROM game WHERE id = $1 FOR UPDATE",
@@ -97,13 +128,15 @@ static const char *const sql_of[ST_COUNT] = {
     "SELECT " GAME_COLUMNS " FROM game WHERE status < 2 ORDER BY created",
     "SELECT ply, path, at, clock_ms FROM move WHERE game = $1 AND ply >= $2 ORDER BY ply",
     "SELECT pdn FROM game WHERE id = $1 AND status = 2",
-    "SELECT " GAME_COLUMNS " FROM game WHERE status = 2 AND (lower(white_name) = lower($1) OR"
-    " lower(black_name) = lower($1)) ORDER BY ended DESC, id LIMIT 1 OFFSET $2",
+    "SELECT " GAME_COLUMNS " FROM game g WHERE g.id IN (" HISTORY_SIDE("white") " UNION ALL " HISTORY_SIDE("black")
+    ") ORDER BY ended DESC, id DESC LIMIT $4",
     "SELECT " GAME_COLUMNS " FROM game WHERE id = $1",
     "SELECT " GAME_COLUMNS " FROM game WHERE code = $1 AND status = 0",
     "SELECT p.id, p.nickname FROM device v JOIN profile p ON p.id = v.profile WHERE v.key = $1",
-    /* no row: the nickname is taken (by another node meanwhile too, without failing the batch) */
-    "INSERT INTO profile(nickname, created) VALUES($1, $2) ON CONFLICT DO NOTHING RETURNING id",
+    /* no row: the nickname or a look-alike is taken (by another node meanwhile too, without
+    ** failing the batch: the claims of every node wait for one another on ST_LIMITS) */
+    "INSERT INTO profile(nickname, created, skeleton) SELECT $1, $2, $3"
+    " WHERE NOT EXISTS(SELECT 1 FROM profile WHERE skeleton = $3) ON CONFLICT DO NOTHING RETURNING id",
     "INSERT INTO device(key, profile, added) VALUES($1, $2, $3)",
     "DELETE FROM code WHERE expires <= $1",
     "SELECT count(*) FROM code WHERE profile = $1",
@@ -115,8 +148,8 @@ static const char *const sql_of[ST_COUNT] = {
     "SELECT id, nickname FROM profile WHERE id = $1",
     "SELECT count(*) FROM friend WHERE a = $1",
     "INSERT INTO friend(a, b, since) VALUES($1, $2, $3), ($2, $1, $3) ON CONFLICT DO NOTHING",
-    "SELECT p.id FROM profile p WHERE lower(p.nickname) = lower($2)"
-    " AND (p.id = $1 OR EXISTS(SELECT 1 FROM friend WHERE a = $1 AND b = p.id))",
+    "SELECT p.id FROM profile p WHERE p.skeleton = $2"
+    " AND (p.id = $1 OR EXISTS(SELECT 1 FROM friend WHERE a = $1 AND b = p.id)) ORDER BY p.id = $1 DESC, p.id",
     "DELETE FROM friend WHERE (a = $1 AND b = $2) OR (a = $2 AND b = $1)",
     /* the orders SQLite's store gives: NOCASE (ASCII folded), then bytes */
     "SELECT p.nickname FROM friend f JOIN profile p ON p.id = f.b WHERE f.a = $1 ORDER BY lower(p.nickname) COLLATE \"C\"",
@@ -143,6 +176,7 @@ static const char *const sql_of[ST_COUNT] = {
     "SELECT " GAME_COLUMNS ", coalesce((SELECT sum(p.watchers) FROM presence p JOIN node n ON n.id = p.node"
     " WHERE p.game = g.id AND n.alive >= $1), 0) FROM game g WHERE listed = 1 AND status < 2 ORDER BY created LIMIT $2",
     "DELETE FROM presence WHERE game = $1", /* a game over is in no list, and no node reads it to play on */
+    "SELECT ended FROM game WHERE id = $1 AND status = 2",
 };
 
 _Static_assert(ST_COUNT <= 64, "a link's 'prepared' has a bit per statement");
@@ -178,8 +212,8 @@ static int fail(pg_db *d, link *k, PGresult *res, err *e) {
 /* A statement's parameters as text (NULL is SQL's NULL). */
 typedef struct args {
   int n;
-  const char *v[20];
-  char own[20][72]; /* a number, or a hash as bytea's hex */
+  const char *v[24];
+  char own[24][72]; /* a number, or a hash as bytea's hex */
 } args;
 
 static void a_text(args *a, const char *s) { a->v[a->n++] = s; }
@@ -250,6 +284,13 @@ static void db_rollback(gamedb *db) {
   if (PQtransactionStatus(d->w.c) != PQTRANS_IDLE) PQclear(PQexec(d->w.c, "ROLLBACK"));
 }
 
+/* A seat's player's key (NULL for a guest) and the skeleton of the seat's name. */
+static void a_player(args *a, const char *name, const uint8_t *key, char skeleton[NICK_SKELETON_MAX]) {
+  if (key) a_hash(a, key, 1);
+  else a->v[a->n++] = NULL;
+  a->v[a->n++] = key && nick_skeleton(name, skeleton, NICK_SKELETON_MAX, NULL) == 0 ? skeleton : NULL;
+}
+
 static int db_insert(gamedb *db, const gamedb_game *g, err *e) {
   args a = {0};
   a_text(&a, g->id), a_text(&a, g->code), a_text(&a, g->variant), a_text(&a, g->rules);
@@ -258,12 +299,17 @@ static int db_insert(gamedb *db, const gamedb_game *g, err *e) {
   a_hash(&a, g->token[0], g->seated[0]), a_hash(&a, g->token[1], g->seated[1]);
   a_int(&a, g->clock_ms[0]), a_int(&a, g->clock_ms[1]), a_int(&a, g->turn_started), a_int(&a, g->created);
   a_text(&a, g->rematch_of);
-  return write_guarded(of(db), ST_INSERT, &a, e) ? -1 : 0;
+  char skeleton[2][NICK_SKELETON_MAX];
+  for (int side = 0; side < 2; side++)
+    a_player(&a, g->name[side], g->signed_in[side] ? g->key[side] : NULL, skeleton[side]);
+  return write_guarded(of(db), ST_INSERT, &a, e); /* 1: the id is taken */
 }
 
-static int db_seat(gamedb *db, const char *id, int side, const char *name, const uint8_t *token, err *e) {
+static int db_seat(gamedb *db, const char *id, int side, const char *name, const uint8_t *token, const uint8_t *key,
+                   err *e) {
   args a = {0};
-  a_text(&a, id), a_text(&a, name), a_hash(&a, token, 1);
+  char skeleton[NICK_SKELETON_MAX];
+  a_text(&a, id), a_text(&a, name), a_hash(&a, token, 1), a_player(&a, name, key, skeleton);
   return write_guarded(of(db), side ? ST_SEAT_B : ST_SEAT_W, &a, e);
 }
 
@@ -376,6 +422,7 @@ static void read_game(const PGresult *res, int row, gamedb_game *g) {
   g->ended = num(res, row, 19);
   text(res, row, 20, g->rematch_of, sizeof g->rematch_of);
   g->plies = (int)num(res, row, 21);
+  for (int side = 0; side < 2; side++) g->signed_in[side] = (int)num(res, row, 22 + side);
 }
 
 /* Hands each game row of 'games' with its moves from 'from' on to 'fn'. */
@@ -455,7 +502,7 @@ static int db_listed(gamedb *db, int64_t since, int max, gamedb_listed_fn fn, vo
   for (int i = 0; rc == 0 && i < PQntuples(res); i++) {
     gamedb_game g;
     read_game(res, i, &g);
-    rc = fn(ud, &g, (int)num(res, i, 22));
+    rc = fn(ud, &g, (int)num(res, i, 24));
   }
   PQclear(res);
   return rc ? -1 : 0;
@@ -473,16 +520,35 @@ static char *db_pdn(gamedb *db, const char *id, err *e) {
   return out;
 }
 
-static int db_history(gamedb *db, const char *name, int index, gamedb_game *out, int *plies, err *e) {
-  pg_db *d = of(db);
+/* Where a page after game 'after' begins: 1 (its end in 'ended'), 0 no such game, -1. */
+static int page_start(pg_db *d, const char *after, int64_t *ended, err *e) {
+  *ended = INT64_MAX;
+  if (!after) return 1;
   args a = {0};
-  a_text(&a, name), a_int(&a, index);
-  PGresult *res = run(d, &d->r, ST_HISTORY, &a, e);
+  a_text(&a, after);
+  PGresult *res = run(d, &d->r, ST_PAGE_START, &a, e);
   if (!res) return -1;
   int found = PQntuples(res) > 0;
-  if (found) read_game(res, 0, out), *plies = out->plies;
+  if (found) *ended = num(res, 0, 0);
   PQclear(res);
   return found;
+}
+
+static int db_history(gamedb *db, const char *name, const char *after, gamedb_game *out, int max, err *e) {
+  pg_db *d = of(db);
+  char skeleton[NICK_SKELETON_MAX];
+  int64_t ended;
+  if (nick_skeleton(name, skeleton, sizeof skeleton, NULL)) return 0; /* no nickname reads so */
+  int rc = page_start(d, after, &ended, e);
+  if (rc <= 0) return rc;
+  args a = {0};
+  a_text(&a, skeleton), a_int(&a, ended), a_text(&a, after ? after : ""), a_int(&a, max);
+  PGresult *res = run(d, &d->r, ST_HISTORY, &a, e);
+  if (!res) return -1;
+  int n = PQntuples(res) < max ? PQntuples(res) : max;
+  for (int i = 0; i < n; i++) read_game(res, i, &out[i]);
+  PQclear(res);
+  return n;
 }
 
 /* ------------------------------------------------- profiles and friends */
@@ -548,10 +614,12 @@ static int db_claim(gamedb *db, const gamedb_ask *a, char *nick, err *e) {
   int64_t id = 0;
   if (lock_limits(d, e)) return -1;
   int rc = profile_of(d, a->key, &id, nick, e);
-  if (rc) return rc < 0 ? -1 : !a->nick || strcasecmp(nick, a->nick) == 0 ? 0 : GAMEDB_HELD;
+  if (rc) return rc < 0 ? -1 : !a->nick || nick_same(nick, a->nick) ? 0 : GAMEDB_HELD;
   if (!a->nick) return GAMEDB_NO_PROFILE;
+  char skeleton[NICK_SKELETON_MAX];
+  if (nick_skeleton(a->nick, skeleton, sizeof skeleton, NULL)) return GAMEDB_TAKEN;
   args p = {0};
-  a_text(&p, a->nick), a_int(&p, a->now);
+  a_text(&p, a->nick), a_int(&p, a->now), a_text(&p, skeleton);
   if ((rc = one_row(d, ST_NEW_PROFILE, &p, &id, NULL, e)) <= 0) return rc < 0 ? -1 : GAMEDB_TAKEN;
   snprintf(nick, GAMEDB_NAME_MAX + 1, "%s", a->nick);
   return new_device(d, a, id, e);
@@ -614,7 +682,8 @@ static int db_accept(gamedb *db, const gamedb_ask *a, char *nick, err *e) {
 ** name, whether the name exists or not: one statement either way), -1. */
 static int friend_named(pg_db *d, int64_t mine, const char *nick, int64_t *id, err *e) {
   args f = {0};
-  a_int(&f, mine), a_text(&f, nick);
+  char skeleton[NICK_SKELETON_MAX];
+  a_int(&f, mine), a_text(&f, nick_skeleton(nick, skeleton, sizeof skeleton, NULL) ? nick : skeleton);
   return one_row(d, ST_FRIEND_NAMED, &f, id, NULL, e);
 }
 
@@ -832,6 +901,22 @@ static int schema_of(pg_db *d, int64_t *version, err *e) {
   return query_int(d, "SELECT max(version) FROM draughts_schema", version, e);
 }
 
+/* Schema 4: each profile's skeleton, computed here (a name ICU cannot read stands for itself). */
+static int fill_skeletons(pg_db *d, err *e) {
+  PGresult *res = PQexec(d->w.c, "SELECT id, nickname FROM profile WHERE skeleton IS NULL");
+  int rc = PQresultStatus(res) == PGRES_TUPLES_OK ? 0 : fail(d, &d->w, res, e);
+  for (int i = 0; rc == 0 && i < PQntuples(res); i++) {
+    char skeleton[NICK_SKELETON_MAX];
+    const char *v[2] = {PQgetvalue(res, i, 1), PQgetvalue(res, i, 0)};
+    if (nick_skeleton(v[0], skeleton, sizeof skeleton, NULL) == 0) v[0] = skeleton;
+    PGresult *set = PQexecParams(d->w.c, "UPDATE profile SET skeleton = $1 WHERE id = $2", 2, NULL, v, NULL, NULL, 0);
+    if (PQresultStatus(set) != PGRES_COMMAND_OK) rc = fail(d, &d->w, set, e);
+    PQclear(set);
+  }
+  PQclear(res);
+  return rc;
+}
+
 static int migrate(pg_db *d, err *e) {
   int64_t version;
   if (schema_of(d, &version, e)) return -1;
@@ -842,7 +927,8 @@ static int migrate(pg_db *d, err *e) {
   for (int v = version < 0 ? 0 : (int)version; v < SCHEMA_VERSION; v++) {
     char sql[64];
     snprintf(sql, sizeof sql, "UPDATE draughts_schema SET version = %d", v + 1);
-    if (exec(d, &d->w, migrations[v], e) || exec(d, &d->w, sql, e)) return err_prefix(e, "schema %d", v + 1);
+    if (exec(d, &d->w, migrations[v], e) || (v + 1 == 4 && fill_skeletons(d, e)) || exec(d, &d->w, sql, e))
+      return err_prefix(e, "schema %d", v + 1);
   }
   return 0;
 }

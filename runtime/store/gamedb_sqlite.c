@@ -8,9 +8,12 @@
 */
 #include "gamedb_sqlite.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "nickname.h"
 
 static const char schema_v1[] =
     "CREATE TABLE game(id TEXT PRIMARY KEY, code TEXT NOT NULL, variant TEXT NOT NULL, rules TEXT NOT NULL,"
@@ -54,15 +57,41 @@ static const char schema_v3[] =
     "CREATE TABLE presence(game TEXT NOT NULL, node INTEGER NOT NULL, seats INTEGER NOT NULL,"
     "  watchers INTEGER NOT NULL, PRIMARY KEY(game, node)) WITHOUT ROWID;";
 
-/* What takes a store of version i - 1 to version i. */
-static const char *const migration[GAMEDB_SCHEMA_VERSION + 1] = {NULL, schema_v1, schema_v2, schema_v3};
+/* Schema 4: each profile's nickname's skeleton (nickname.h), by which it is looked up,
+** and the profile each seat was signed in with (NULL: a guest), by which a history is
+** read one indexed page at a time.  A deleted profile's seats become a guest's. */
+static const char schema_v4[] =
+    "ALTER TABLE profile ADD COLUMN skeleton TEXT;"
+    "CREATE INDEX profile_skeleton ON profile(skeleton);"
+    "ALTER TABLE game ADD COLUMN white_profile INTEGER REFERENCES profile(id) ON DELETE SET NULL;"
+    "ALTER TABLE game ADD COLUMN black_profile INTEGER REFERENCES profile(id) ON DELETE SET NULL;"
+    "DROP INDEX IF EXISTS game_white; DROP INDEX IF EXISTS game_black;"
+    "CREATE INDEX game_white_profile ON game(white_profile, ended, id);"
+    "CREATE INDEX game_black_profile ON game(black_profile, ended, id);";
+
+/* What takes a store of version i - 1 to version i, and what C does after it. */
+static const char *const migration[GAMEDB_SCHEMA_VERSION + 1] = {NULL, schema_v1, schema_v2, schema_v3, schema_v4};
+static int (*const migrated[GAMEDB_SCHEMA_VERSION + 1])(sqlite_db *d, err *e) = {
+    NULL, NULL, NULL, NULL, gsq_fill_skeletons};
+
+/* The profile a seat's player was signed in with: its key's, when the seat's name is its
+** nickname (a key NULL: none); a rematch's seats are the players of the game it
+** follows, sides swapped. */
+#define KEY_PROFILE(key, skeleton)                                                                          \
+  "(SELECT p.id FROM device v JOIN profile p ON p.id = v.profile WHERE v.key = " key " AND p.skeleton = " \
+  skeleton ")"
+#define SEAT_PROFILE(key, skeleton, rematch, other_side, name)                                         \
+  "CASE WHEN " rematch " = '' THEN " KEY_PROFILE(key, skeleton) " ELSE (SELECT r." other_side "_profile" \
+  " FROM game r WHERE r.id = " rematch " AND r." other_side "_name = " name ") END"
 
 static const char *const sql_of[ST_COUNT] = {
     "INSERT INTO move(game, ply, path, at, clock_ms) VALUES(?1, ?2, ?3, ?4, ?5)",
     "UPDATE game SET status = ?2, white_ms = ?3, black_ms = ?4, turn_started = ?5 WHERE id = ?1",
     "INSERT OR REPLACE INTO node(id, alive) VALUES(1, ?1)",
-    "UPDATE game SET white_name = ?2, white_token = ?3 WHERE id = ?1",
-    "UPDATE game SET black_name = ?2, black_token = ?3 WHERE id = ?1",
+    "UPDATE game SET white_name = ?2, white_token = ?3, white_profile = " KEY_PROFILE("?4", "?5")
+    " WHERE id = ?1",
+    "UPDATE game SET black_name = ?2, black_token = ?3, black_profile = " KEY_PROFILE("?4", "?5")
+    " WHERE id = ?1",
 };
 
 static sqlite_db *of(gamedb *db) { return (sqlite_db *)db; }
@@ -123,12 +152,23 @@ static void db_rollback(gamedb *db) {
   if (!sqlite3_get_autocommit(of(db)->db)) sqlite3_exec(of(db)->db, "ROLLBACK", NULL, NULL, NULL);
 }
 
+/* A seat's player's key (NULL for a guest) and the skeleton of the seat's name. */
+static void bind_player(sqlite3_stmt *st, int col, const char *name, const uint8_t *key) {
+  char skeleton[NICK_SKELETON_MAX];
+  if (key) sqlite3_bind_blob(st, col, key, GAMEDB_HASH, SQLITE_STATIC);
+  if (key && nick_skeleton(name, skeleton, sizeof skeleton, NULL) == 0)
+    sqlite3_bind_text(st, col + 1, skeleton, -1, SQLITE_TRANSIENT);
+}
+
 static int db_insert(gamedb *db, const gamedb_game *g, err *e) {
   sqlite_db *d = of(db);
   sqlite3_stmt *st = gsq_prepare(d,
       "INSERT INTO game(id, code, variant, rules, initial_ms, increment_ms, lag_ms, listed, status,"
-      " white_name, black_name, white_token, black_token, white_ms, black_ms, turn_started, created, rematch_of)"
-      " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)", e);
+      " white_name, black_name, white_token, black_token, white_ms, black_ms, turn_started, created, rematch_of,"
+      " white_profile, black_profile)"
+      " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, "
+      SEAT_PROFILE("?19", "?20", "?18", "black", "?10") ", " SEAT_PROFILE("?21", "?22", "?18", "white", "?11") ")"
+      " ON CONFLICT(id) DO NOTHING", e);
   if (!st) return -1;
   sqlite3_bind_text(st, 1, g->id, -1, SQLITE_STATIC);
   sqlite3_bind_text(st, 2, g->code, -1, SQLITE_STATIC);
@@ -143,20 +183,24 @@ static int db_insert(gamedb *db, const gamedb_game *g, err *e) {
     sqlite3_bind_text(st, 10 + side, g->name[side], -1, SQLITE_STATIC);
     if (g->seated[side]) sqlite3_bind_blob(st, 12 + side, g->token[side], GAMEDB_HASH, SQLITE_STATIC);
     sqlite3_bind_int64(st, 14 + side, g->clock_ms[side]);
+    bind_player(st, 19 + 2 * side, g->name[side], g->signed_in[side] ? g->key[side] : NULL);
   }
   sqlite3_bind_int64(st, 16, g->turn_started);
   sqlite3_bind_int64(st, 17, g->created);
   sqlite3_bind_text(st, 18, g->rematch_of, -1, SQLITE_STATIC);
-  return gsq_done(d, st, 0, e);
+  if (gsq_done(d, st, 0, e)) return -1;
+  return sqlite3_changes(d->db) == 0; /* 1: the id is taken */
 }
 
-static int db_seat(gamedb *db, const char *id, int side, const char *name, const uint8_t *token, err *e) {
+static int db_seat(gamedb *db, const char *id, int side, const char *name, const uint8_t *token, const uint8_t *key,
+                   err *e) {
   sqlite_db *d = of(db);
   sqlite3_stmt *st = cached(d, side ? ST_SEAT_B : ST_SEAT_W, e);
   if (!st) return -1;
   sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
   sqlite3_bind_text(st, 2, name, -1, SQLITE_STATIC);
   sqlite3_bind_blob(st, 3, token, GAMEDB_HASH, SQLITE_STATIC);
+  bind_player(st, 4, name, key);
   return gsq_done(d, st, 1, e);
 }
 
@@ -232,7 +276,8 @@ static int db_last_alive(gamedb *db, int64_t *when, err *e) {
 
 #define GAME_COLUMNS                                                                                       \
   "id, code, variant, rules, initial_ms, increment_ms, lag_ms, listed, status, result, reason, white_name," \
-  " black_name, white_token, black_token, white_ms, black_ms, turn_started, created, ended, rematch_of"
+  " black_name, white_token, black_token, white_ms, black_ms, turn_started, created, ended, rematch_of,"   \
+  " white_profile IS NOT NULL, black_profile IS NOT NULL"
 
 static void read_game(sqlite3_stmt *st, gamedb_game *g) {
   memset(g, 0, sizeof *g);
@@ -258,6 +303,7 @@ static void read_game(sqlite3_stmt *st, gamedb_game *g) {
   g->created = sqlite3_column_int64(st, 18);
   g->ended = sqlite3_column_int64(st, 19);
   gsq_text(st, 20, g->rematch_of, sizeof g->rematch_of);
+  for (int side = 0; side < 2; side++) g->signed_in[side] = sqlite3_column_int(st, 21 + side);
 }
 
 /* The moves of game 'id' into '*moves' (grown as needed); their count, or -1. */
@@ -345,20 +391,50 @@ static char *db_pdn(gamedb *db, const char *id, err *e) {
   return out;
 }
 
-static int db_history(gamedb *db, const char *name, int index, gamedb_game *out, int *plies, err *e) {
-  sqlite_db *d = of(db);
-  sqlite3_stmt *st = prepare_read(d,
-      "SELECT " GAME_COLUMNS ", (SELECT count(*) FROM move WHERE move.game = game.id) FROM game"
-      " WHERE status = 2 AND (white_name = ?1 COLLATE NOCASE OR black_name = ?1 COLLATE NOCASE)"
-      " ORDER BY ended DESC, id LIMIT 1 OFFSET ?2", e);
+/* The newest finished games of one side's seats of the profile whose skeleton is ?1,
+** before (ended ?2, id ?3), newest first: a range of index 'game_SIDE_profile'. */
+#define HISTORY_SIDE(side)                                                                                      \
+  "SELECT id FROM (SELECT id FROM game WHERE " side "_profile = (SELECT id FROM profile WHERE skeleton = ?1"     \
+  " ORDER BY id LIMIT 1) AND status = 2 AND (ended, id) < (?2, ?3) ORDER BY ended DESC, id DESC LIMIT ?4) " side
+
+/* Where a page after game 'after' begins: 1 (its end in 'ended'), 0 no such game, -1. */
+static int page_start(sqlite_db *d, const char *after, int64_t *ended, err *e) {
+  *ended = INT64_MAX;
+  if (!after) return 1;
+  sqlite3_stmt *st = prepare_read(d, "SELECT ended FROM game WHERE id = ? AND status = 2", e);
   if (!st) return -1;
-  sqlite3_bind_text(st, 1, name, -1, SQLITE_TRANSIENT);
-  sqlite3_bind_int(st, 2, index);
+  sqlite3_bind_text(st, 1, after, -1, SQLITE_TRANSIENT);
   int rc = sqlite3_step(st);
-  if (rc == SQLITE_ROW) read_game(st, out), *plies = out->plies = sqlite3_column_int(st, 21);
+  if (rc == SQLITE_ROW) *ended = sqlite3_column_int64(st, 0);
   else if (rc != SQLITE_DONE) rfail(d, e);
   sqlite3_finalize(st);
   return rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : -1;
+}
+
+static int db_history(gamedb *db, const char *name, const char *after, gamedb_game *out, int max, err *e) {
+  sqlite_db *d = of(db);
+  char skeleton[NICK_SKELETON_MAX];
+  int64_t ended;
+  if (nick_skeleton(name, skeleton, sizeof skeleton, NULL)) return 0; /* no nickname reads so */
+  int rc = page_start(d, after, &ended, e);
+  if (rc <= 0) return rc;
+  sqlite3_stmt *st = prepare_read(d,
+      "SELECT " GAME_COLUMNS ", (SELECT count(*) FROM move WHERE move.game = g.id) FROM game g"
+      " WHERE g.id IN (" HISTORY_SIDE("white") " UNION ALL " HISTORY_SIDE("black") ")"
+      " ORDER BY ended DESC, id DESC LIMIT ?4", e);
+  if (!st) return -1;
+  sqlite3_bind_text(st, 1, skeleton, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_int64(st, 2, ended);
+  sqlite3_bind_text(st, 3, after ? after : "", -1, SQLITE_TRANSIENT);
+  sqlite3_bind_int(st, 4, max);
+  int n = 0;
+  while (n < max && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+    read_game(st, &out[n]);
+    out[n++].plies = sqlite3_column_int(st, 23);
+  }
+  if (n < max && rc != SQLITE_DONE) n = rfail(d, e);
+  sqlite3_finalize(st);
+  return n;
 }
 
 /* ------------------------------------------------------------- opening */
@@ -419,7 +495,7 @@ static int pragma_int(sqlite_db *d, const char *sql, int64_t *out, err *e) {
 static int migrate(sqlite_db *d, int64_t version, err *e) {
   if (exec(d, "BEGIN IMMEDIATE", e)) return -1;
   for (int64_t v = version + 1; v <= GAMEDB_SCHEMA_VERSION; v++)
-    if (exec(d, migration[v], e)) goto failed;
+    if (exec(d, migration[v], e) || (migrated[v] && migrated[v](d, e))) goto failed;
   char sql[128];
   snprintf(sql, sizeof sql, "PRAGMA user_version=%d; PRAGMA application_id=%d; COMMIT;", GAMEDB_SCHEMA_VERSION,
            GAMEDB_APP_ID);

@@ -29,6 +29,8 @@ DRI_FUNC sqlite3_stmt *gsq_prepare(sqlite_db *d, const char *sql, err *e);
 DRI_FUNC int gsq_done(sqlite_db *d, sqlite3_stmt *st, int keep, err *e);
 DRI_FUNC void gsq_text(sqlite3_stmt *st, int col, char *out, size_t len);
 
+/* gamedb_friends.c: each profile's skeleton where it has none (schema 4's migration). */
+DRI_FUNC int gsq_fill_skeletons(sqlite_db *d, err *e);
 /* gamedb_friends.c: the schema 2 slots of 'gamedb_ops'. */
 DRI_FUNC int gsq_claim(gamedb *db, const gamedb_ask *a, char *nick, err *e);
 DRI_FUNC int gsq_add_code(gamedb *db, const gamedb_ask *a, err *e);

@@ -9,6 +9,8 @@
 */
 #include "profile_internal.h"
 
+#include "nickname.h"
+
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -386,7 +388,7 @@ int profile_check_nickname(const char *nick, err *e) {
   if (n > PROFILE_NICK_MAX) return err_set(e, "a nickname has at most %d characters", PROFILE_NICK_MAX);
   if (nick[0] == ' ' || nick[n - 1] == ' ') return err_set(e, "a nickname cannot start or end with a space");
   if (!text_is_plain(nick, n, 0)) return err_set(e, "a nickname cannot hold control characters");
-  return 0;
+  return nick_check_chars(nick, e);
 }
 
 int64_t profile_lookup(profile_store *ps, const char *nick, err *e) {

@@ -122,6 +122,8 @@ refused_everywhere njumps "generate gave move 1 of $n (from bit $n to bit $n, 20
 refused_everywhere count_high "generate listed 4097 moves (a list holds 0 to 4096)" moves
 refused_everywhere count_negative "generate listed -1 moves (a list holds 0 to 4096)" moves
 refused_everywhere why_long "judge gave a reason longer than 200 characters"
+refused_everywhere why_wild "judge gave a reason that is not in the plugin's own memory"
+refused_everywhere why_escape "judge gave a reason with control characters"
 refused_everywhere verdict "judge returned 17, not a verdict"
 out=$("$draughts" conform "$h/own_capture.so" 2>&1); rc=$?
 [ $rc -eq 1 ] && echo "$out" | grep -q "captured points are not the jumped enemy pieces" && pass ||

@@ -8,7 +8,8 @@
 # A script's header: "-- run: ARGS" (SCRIPT stands for its path), "-- input: LINE"
 # (standard input, one line each, SCRIPT substituted), "-- stderr: PATTERN" (the
 # only line of stderr; without it stderr stays empty), "-- stdout: PATTERN" (some
-# line of stdout), "-- exit: N".  'timeout' is only a hang guard, not a measure.
+# line of stdout), "-- exit: N", "-- timeout: S" (the hang guard, 60 s unless it says;
+# a guard only, never a measure).
 set -u
 draughts=$1
 export DRAUGHTS_PLUGIN_PATH=$2
@@ -37,7 +38,8 @@ check() {
 for f in "$corpus"/*.lua; do
   header input "$f" >"$work/in"
   set -f # the arguments are split on spaces, never globbed
-  timeout 60 "$draughts" $(header run "$f") <"$work/in" >"$work/out" 2>"$work/err"
+  guard=$(header timeout "$f")
+  timeout "${guard:-60}" "$draughts" $(header run "$f") <"$work/in" >"$work/out" 2>"$work/err"
   rc=$?
   set +f
   check "$f" $rc

@@ -183,6 +183,116 @@ async def t_a_removed_friend_and_a_deleted_profile_see_nothing(argv):
     await with_server(body)
 
 
+# ------------------------------------------------- names people can trust
+
+
+async def finished_game(srv, white, black):
+    """'white' creates a game, 'black' joins it, 'white' resigns: the game's id."""
+    await white.send(type="create", variant="brazilian", side="white")
+    created = await white.expect("created")
+    await black.send(type="join", code=created["code"])
+    await black.expect("seated")
+    await white.send(type="resign")
+    await white.expect("over")
+    await black.expect("over")
+    return created["game"]
+
+
+async def history(c, name, **more):
+    await c.send(type="history", name=name, id=40, **more)
+    return await c.expect("history", re=40)
+
+
+async def t_a_guest_is_never_shown_as_a_profile(argv):
+    async def body(srv):
+        ana, _ = await profile(srv, "ana")
+        bob = await Client.open(srv, "bob")  # a guest, under a name nobody holds
+        real = await finished_game(srv, ana, bob)
+        for said in ("ana", "ANA", "\u0430na"):  # a guest under ana's name, its case, a Cyrillic look-alike
+            fake, carol = await Client.open(srv, said), await Client.open(srv, "carol")
+            await finished_game(srv, fake, carol)
+        games = (await history(bob, "ana"))["games"]
+        check([g["game"] for g in games] == [real], "ana's history lists a guest's games: %s" % games)
+        check(games[0]["white"] == "ana" and games[0]["black"] == "guest", "the seats shown: %s" % games[0])
+        check((await history(bob, "\uff21\uff2e\uff21"))["games"] == games, "ana's history by a look-alike")
+        for name in ("bob", "carol", "guest"):
+            check((await history(bob, name))["games"] == [], "a guest's history under %r" % name)
+        # a guest who later claims the name gets no game played before as a guest
+        late = await Client.open(srv, "dan")
+        await finished_game(srv, late, bob)
+        await late.send(type="claim", name="dan", key=new_key())
+        await late.expect("profile")
+        check((await history(bob, "dan"))["games"] == [], "a guest's old game became dan's")
+
+    await with_server(body)
+
+
+async def t_a_history_comes_a_page_at_a_time(argv):
+    async def body(srv):
+        ana, _ = await profile(srv, "ana")
+        bob = await Client.open(srv, "bob")
+        played = []
+        for i in range(52):
+            played.append(await finished_game(srv, ana, bob) if i % 2 else await finished_game(srv, bob, ana))
+        first = await history(bob, "ana")
+        check(len(first["games"]) == 50 and first["more"] is True, "page 1: %d games, %s" % (len(first["games"]), first.get("more")))
+        second = await history(bob, "ana", after=first["games"][-1]["game"])
+        check(second["more"] is False, "page 2: %s" % second)
+        ids = [g["game"] for g in first["games"] + second["games"]]
+        check(sorted(ids) == sorted(played) and len(set(ids)) == 52, "the pages hold every game once: %s" % ids)
+        ended = [(g["ended"], g["game"]) for g in first["games"] + second["games"]]
+        check(ended == sorted(ended, reverse=True), "newest first: %s" % ended[:5])
+        check((await history(bob, "ana", after="nosuchgame"))["games"] == [], "after an unknown game")
+
+    await with_server(body, "--rate", "1000", "--max-games", "100")
+
+
+async def t_look_alike_nicknames_are_taken(argv):
+    async def body(srv):
+        ana, _ = await profile(srv, "ana")
+        await profile(srv, "\u00e9mile")  # with a precomposed e-acute
+        other = await Client.open(srv, "x")
+        for alike in ("\u0430na", "\uff41\uff4e\uff41", "\u0410NA", "e\u0301mile", "\u00c9MILE", "guest", "Computer",
+                      "\u0261uest"):
+            await other.send(type="claim", name=alike, key=new_key())
+            await other.error("taken")
+        for unseen, what in (("ana\u200b", "U+200B"), ("\u202eana", "U+202E"), ("a\u2066na", "U+2066"),
+                             ("\u0301ana", "combining mark"), ("an \u0300a", "combining mark"),
+                             ("ana\u00ad", "U+00AD")):
+            await other.send(type="claim", name=unseen, key=new_key())
+            e = await other.error("invalid")
+            check(what in e["message"], "%r: %s" % (unseen, e["message"]))
+        hello = await Client.open(srv, "x", hello=False)
+        await hello.send(type="hello", protocol=1, name="\u202ebob")
+        check("bidi" in (await hello.error("invalid"))["message"], "a bidi control in hello")
+        # a friend is named by any look-alike of the nickname
+        bob, _ = await profile(srv, "bob")
+        await befriend(ana, bob)
+        await bob.send(type="bests", name="\uff21n\u0430", id=41)
+        await bob.expect("bests", re=41)  # not 'not_found'
+
+    await with_server(body)
+
+
+async def t_made_up_variants_take_no_mark_from_real_ones(argv):
+    async def body(srv):
+        ana, _ = await profile(srv, "ana")
+        for part in range(2):
+            fakes = [dict(RECORD, variant="aaa%02d" % (32 * part + i)) for i in range(32)]
+            await ana.send(type="upload", records=fakes)
+            await ana.expect("uploaded")
+        await ana.send(type="upload", records=[RECORD])
+        await ana.expect("uploaded")
+        for _ in range(2):  # made-up names first (they sort first), then the real record, twice
+            await ana.send(type="bests", name="ana", id=42)
+            records = (await ana.expect("bests", re=42))["records"]
+            real = [r for r in records if r["variant"] == "brazilian"]
+            check(len(records) == 65 and real[0]["mark"] == "Expert", "the real record's mark: %s" % real)
+            check(all(r["mark"] == "" for r in records if r["variant"] != "brazilian"), "a made-up variant's mark")
+
+    await with_server(body)
+
+
 # ----------------------------------------------------------- invitations
 
 
@@ -280,8 +390,27 @@ OLD_GAME = ("INSERT INTO game VALUES('oldgame1', 'abcdef', 'brazilian', 'officia
             " 'black resigned', 'ana', 'bob', NULL, NULL, 0, 0, 0, 1, 2, '', '[Result \"1-0\"]');")
 
 
-def schema_1_sqlite():
-    """A version-1 SQLite store built by hand, as a server of that version left it."""
+SCHEMA_2_3 = (
+    "CREATE TABLE profile(id INTEGER PRIMARY KEY, nickname TEXT NOT NULL UNIQUE COLLATE NOCASE, created INTEGER NOT NULL);"
+    "CREATE TABLE device(key BLOB PRIMARY KEY, profile INTEGER NOT NULL REFERENCES profile(id) ON DELETE CASCADE,"
+    "  added INTEGER NOT NULL) WITHOUT ROWID;"
+    "CREATE TABLE code(hash BLOB PRIMARY KEY, kind INTEGER NOT NULL,"
+    "  profile INTEGER NOT NULL REFERENCES profile(id) ON DELETE CASCADE, expires INTEGER NOT NULL) WITHOUT ROWID;"
+    "CREATE TABLE friend(a INTEGER NOT NULL REFERENCES profile(id) ON DELETE CASCADE,"
+    "  b INTEGER NOT NULL REFERENCES profile(id) ON DELETE CASCADE, since INTEGER NOT NULL,"
+    "  PRIMARY KEY(a, b)) WITHOUT ROWID;"
+    "CREATE TABLE best(profile INTEGER NOT NULL REFERENCES profile(id) ON DELETE CASCADE, variant TEXT NOT NULL,"
+    "  rules TEXT NOT NULL, level INTEGER NOT NULL, points INTEGER NOT NULL, pieces INTEGER NOT NULL,"
+    "  moves INTEGER NOT NULL, finished INTEGER NOT NULL, streak INTEGER NOT NULL, streak_best INTEGER NOT NULL,"
+    "  PRIMARY KEY(profile, variant, rules, level)) WITHOUT ROWID;"
+    "CREATE TABLE presence(game TEXT NOT NULL, node INTEGER NOT NULL, seats INTEGER NOT NULL,"
+    "  watchers INTEGER NOT NULL, PRIMARY KEY(game, node)) WITHOUT ROWID;"
+    "INSERT INTO profile VALUES(1, 'ana', 0);")
+
+
+def schema_1_sqlite(version=1):
+    """A version-1 SQLite store built by hand, as a server of that version left it (or
+    of version 3, with a profile 'ana')."""
     path = store()
     con = sqlite3.connect(path)
     con.executescript(
@@ -295,19 +424,25 @@ def schema_1_sqlite():
         "CREATE TABLE move(game TEXT NOT NULL REFERENCES game(id), ply INTEGER NOT NULL, path TEXT NOT NULL,"
         "  at INTEGER NOT NULL, clock_ms INTEGER NOT NULL, PRIMARY KEY(game, ply)) WITHOUT ROWID;"
         "CREATE TABLE node(id INTEGER PRIMARY KEY CHECK(id = 1), alive INTEGER NOT NULL);" + OLD_GAME +
-        "PRAGMA user_version=1; PRAGMA application_id=1685222262;")
+        (SCHEMA_2_3 if version == 3 else "") +
+        "PRAGMA user_version=%d; PRAGMA application_id=1685222262;" % version)
     con.close()
     return path
 
 
-async def schema_1_pg():
-    """A version-1 PostgreSQL store: today's with what versions 2 and 3 added taken away again."""
+async def schema_1_pg(version=1):
+    """A version-1 PostgreSQL store: today's with what versions 2 to 4 added taken away
+    again (or version 3's, with a profile 'ana')."""
     uri = store()
     srv = Server(DRAUGHTS, uri)
     await Client.open(srv, "x")  # the server is up, its signals handled
     srv.stop()
-    wsclient.pg.sql(uri, "DROP TABLE presence, best, friend, code, device, profile; UPDATE draughts_schema SET version = 1;"
-                    + OLD_GAME)
+    sql = "ALTER TABLE game DROP COLUMN white_profile, DROP COLUMN black_profile; ALTER TABLE profile DROP COLUMN skeleton;"
+    if version == 1:
+        sql += "DROP TABLE presence, best, friend, code, device, profile;"
+    else:
+        sql += "INSERT INTO profile(nickname, created) VALUES('ana', 0);"
+    wsclient.pg.sql(uri, sql + "UPDATE draughts_schema SET version = %d;" % version + OLD_GAME)
     return uri
 
 
@@ -327,12 +462,29 @@ async def t_a_schema_1_store_is_migrated_in_place(argv):
     srv = Server(DRAUGHTS, path)
     try:
         a, _ = await profile(srv, "ana")
-        await a.send(type="history", name="ana")
-        check((await a.expect("history"))["games"][0]["game"] == "oldgame1", "the old game survived")
+        await a.send(type="pdn", game="oldgame1")
+        check('[Result "1-0"]' in (await a.expect("pdn"))["text"], "the old game survived")
+        # who played it is not known: nobody signed in then, so it is nobody's
+        check((await history(a, "ana"))["games"] == [], "an old game became the new ana's")
     finally:
         srv.stop()
     version, names = version_and_nicknames(path)
-    check(version == 3 and names == "ana", "after the migration: version %d, %r" % (version, names))
+    check(version == 4 and names == "ana", "after the migration: version %d, %r" % (version, names))
+
+
+async def t_a_schema_3_store_gets_its_nicknames_skeletons(argv):
+    path = await schema_1_pg(3) if wsclient.STORE == "pg" else schema_1_sqlite(3)
+    srv = Server(DRAUGHTS, path)
+    try:
+        other = await Client.open(srv, "x")
+        for alike in ("ANA", "\u0430na"):
+            await other.send(type="claim", name=alike, key=new_key())
+            await other.error("taken")
+        await profile(srv, "bob")
+    finally:
+        srv.stop()
+    version, names = version_and_nicknames(path)
+    check(version == 4 and sorted(names.split()) == ["ana", "bob"], "after the migration: version %d, %r" % (version, names))
 
 
 # ------------------------------------------------------- the command line

@@ -1,7 +1,8 @@
 #!/bin/sh
 # test_online.sh DRAUGHTS TEST_PLUGIN_DIR SOURCE_DIR [pg] — online play against real servers:
 # the server driven by an independent WebSocket client (test_server.py, Python
-# 'websockets' from Debian's python3-websockets), then our own client (line mode over
+# 'websockets' from Debian's python3-websockets), attacked as a stranger would
+# (test_attacks.py), then our own client (line mode over
 # the session's remote players) with that client across the board (test_client.py),
 # then profiles and friends, by that client and by the 'draughts' command (test_friends.py).
 # Each test starts its own 'draughts serve' on a port the system chooses and stops it;
@@ -21,13 +22,14 @@ for py in python3 /usr/bin/python3; do
   if "$py" -c 'import websockets' 2>/dev/null; then
     cd "$src/tests/online" || exit 1
     "$py" test_server.py "$draughts" "$work/server"; a=$?
+    "$py" test_attacks.py "$draughts" "$work/server" "$plugins"; e=$?
     "$py" test_client.py "$draughts" "$work/client"; b=$?
     "$py" test_friends.py "$draughts" "$work/friends" "$plugins"; c=$?
     d=0
     if [ "${4:-}" = pg ]; then
       "$py" test_cluster.py "$draughts" "$work/server"; d=$?
     fi
-    [ $a -eq 0 ] && [ $b -eq 0 ] && [ $c -eq 0 ] && [ $d -eq 0 ]
+    [ $a -eq 0 ] && [ $e -eq 0 ] && [ $b -eq 0 ] && [ $c -eq 0 ] && [ $d -eq 0 ]
     exit
   fi
 done

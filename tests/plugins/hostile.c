@@ -2,12 +2,13 @@
 ** hostile.c — plugins that load fine and then break the contract at play time.  A
 ** 4x4 game (men step straight ahead, no captures) is played correctly at the start
 ** position; in the positions that follow, each HOSTILE_* build corrupts its first move,
-** its count or its verdict, so commands reach the bad output inside games, perft
+** its count, its verdict or its reason, so commands reach the bad output inside games, perft
 ** and searches.  test_hostile.sh asserts the one-line refusal for each.
 ** HOSTILE_book plays correctly and ships a book that does not read.  HOSTILE_marker
 ** is a correct plugin whose constructor leaves a file: tests check that no game file
 ** can get it loaded.
 */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -86,6 +87,16 @@ static int judge(const dr_rules *r, const dr_position *p, const dr_history *h, c
   if (started) {
     for (size_t i = 0; i + 1 < sizeof long_reason; i++) long_reason[i] = 'x';
     *why = long_reason;
+    return DR_DRAW;
+  }
+#elif defined(HOSTILE_why_wild)
+  if (started) {
+    *why = (const char *)(uintptr_t)0x40; /* an address no object maps: reading it faults */
+    return DR_DRAW;
+  }
+#elif defined(HOSTILE_why_escape)
+  if (started) {
+    *why = "\033]0;owned\007\033[2Jdraw"; /* sets the window's title and clears the screen */
     return DR_DRAW;
   }
 #elif defined(HOSTILE_verdict)

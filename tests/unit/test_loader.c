@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "guard.h"
 #include "plugin.h"
 
 #define BROKEN TEST_PLUGIN_DIR "/broken/"
@@ -79,6 +80,69 @@ Test(loader, validation_needs_points_and_names) {
   g.npoints = 32;
   v.name = "Bad Name";
   cr_expect_neq(plugin_validate(&v, &e), 0);
+  plugin_close(p);
+}
+
+/* What a plugin declares for people is shown as it is: a title, an option's doc, the
+** help, a point's or a side's name with an escape sequence would drive the terminal. */
+Test(loader, declared_texts_hold_no_control_characters) {
+  err e = {""};
+  plugin *p = plugin_open(TEST_PLUGIN_DIR "/template.so", &e);
+  cr_assert_not_null(p, "%s", e.msg);
+  dr_variant v = p->v;
+  v.title = "\033]0;owned\007A title";
+  cr_expect_neq(plugin_validate(&v, &e), 0);
+  cr_expect(strstr(e.msg, "with control characters") != NULL, "%s", e.msg);
+  v.title = "A title \302\233 with a C1 CSI";
+  cr_expect_neq(plugin_validate(&v, &e), 0, "a C1 control in the title");
+  v.title = p->v.title;
+  v.help = "Rules.\n\tTabs and line breaks are fine.\n";
+  cr_expect_eq(plugin_validate(&v, &e), 0, "%s", e.msg);
+  v.help = "Rules.\033[2J\n";
+  cr_expect_neq(plugin_validate(&v, &e), 0);
+  cr_expect(strstr(e.msg, "its help holds control characters") != NULL, "%s", e.msg);
+  v.help = p->v.help;
+  dr_option o = p->v.noptions ? p->v.options[0] : (dr_option){"limit", DR_OPTION_INT, 1, 0, 2, ""};
+  o.doc = "a doc\033[31m in red";
+  v.options = &o, v.noptions = 1;
+  cr_expect_neq(plugin_validate(&v, &e), 0);
+  cr_expect(strstr(e.msg, "with control characters") != NULL, "%s", e.msg);
+  v.options = p->v.options, v.noptions = p->v.noptions;
+  dr_geometry g = *v.geometry;
+  dr_point pts[DR_MAX_POINTS];
+  memcpy(pts, g.point, sizeof pts);
+  int first = __builtin_ctzll(g.points);
+  pts[first].name = "\033c";
+  g.point = pts, v.geometry = &g;
+  cr_expect_neq(plugin_validate(&v, &e), 0);
+  cr_expect(strstr(e.msg, "has no usable name") != NULL, "%s", e.msg);
+  plugin_close(p);
+}
+
+/* A judge's reason is read only from the plugin's own memory: its literals are, a copy
+** on the heap or the stack is refused unread (the refusal sticks to the descriptor). */
+Test(loader, reasons_are_read_only_from_the_plugins_memory) {
+  err e = {""};
+  plugin *p = plugin_open(TEST_PLUGIN_DIR "/template.so", &e);
+  cr_assert_not_null(p, "%s", e.msg);
+  dr_variant v = p->v;
+  const char *why = p->v.title; /* a string of the plugin's own */
+  cr_expect_eq(guard_verdict(&v, DR_DRAW, &why), DR_DRAW);
+  cr_expect_eq(why, p->v.title);
+  why = (const char *)0x40;
+  cr_expect_eq(guard_verdict(&v, DR_ONGOING, &why), DR_ONGOING, "an ongoing game's reason is not read");
+  cr_expect_null(why);
+  char *copy = strdup(p->v.title);
+  why = copy;
+  cr_expect_eq(guard_verdict(&v, DR_DRAW, &why), GUARD_REFUSED);
+  cr_expect(strstr(guard_refusal(&v), "judge gave a reason that is not in the plugin's own memory") != NULL, "%s",
+            guard_refusal(&v));
+  free(copy);
+  guard_forget(&v);
+  char local[] = "a reason on the stack";
+  why = local;
+  cr_expect_eq(guard_verdict(&v, DR_WHITE_WINS, &why), GUARD_REFUSED);
+  guard_forget(&v);
   plugin_close(p);
 }
 

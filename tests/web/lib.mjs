@@ -14,10 +14,10 @@ export function check(ok, what) {
   if (!ok) throw new Error(what);
 }
 
-// 'draughts serve' on a free loopback port, with the page and 'store'; resolves once it
-// says where it listens.
-export function startServer(draughts, store, extra = []) {
-  const proc = spawn(draughts, ['serve', '--listen', '127.0.0.1:0', '--store', store, '--rate', '1000',
+// 'draughts serve' on a loopback port (a free one, unless 'port' says which: a restart
+// where its pages come back), with the page and 'store'; resolves once it says where it listens.
+export function startServer(draughts, store, extra = [], port = 0) {
+  const proc = spawn(draughts, ['serve', '--listen', `127.0.0.1:${port}`, '--store', store, '--rate', '1000',
     '--web', webDir, '--threads', '1', '--time', '0.5', ...extra], {stdio: ['ignore', 'pipe', 'inherit']});
   return new Promise((resolve, reject) => {
     const lines = createInterface({input: proc.stdout});

@@ -11,7 +11,7 @@ import {check, keepShot, launch, newChecker, newPage, results, startServer as se
 
 const [draughts, work, shots] = process.argv.slice(2);
 const PLY_CAP = 80; // a random game of a big board can take hundreds of plies
-const startServer = () => serve(draughts, join(work, 'server.db'));
+const startServer = (port = 0) => serve(draughts, join(work, 'server.db'), [], port);
 
 // A small seeded generator, so that a failure can be played again.
 function rng(seed) {
@@ -19,7 +19,7 @@ function rng(seed) {
   return (n) => { s = (s * 1664525 + 1013904223) >>> 0; return s % n; };
 }
 
-const movesShown = (page) => page.$$eval('.moves li', (l) => l.length);
+const movesShown = (page) => page.$$eval('.moves li button', (l) => l.length);
 const names = (page, sel) => page.$$eval(sel, (l) => l.map((e) => e.getAttribute('data-point')));
 const status = (page) => page.$eval('.banner', (b) => (b.hidden ? '' : b.textContent));
 const piecesShown = (page) => page.$$eval('[data-point]:has(.piece)', (l) => l.map((g) => `${g.getAttribute('data-point')}:${g.querySelector('.piece').getAttribute('class')}`).sort().join(' '));
@@ -41,7 +41,7 @@ async function playMove(page, pick, onLanding, tapper, suggestion = false) {
     await tap(targets[pick(targets.length)]);
   }
   if (suggestion) return;
-  await page.waitForFunction((n) => document.querySelectorAll('.moves li').length > n, {}, before);
+  await page.waitForFunction((n) => document.querySelectorAll('.moves li button').length > n, {}, before);
 }
 
 async function whoseTurn(pages) {
@@ -62,7 +62,7 @@ async function playOut(pages, pick, cap, hooks = {}) {
     const p = await turnPage(pages);
     if (await status(p)) return status(p);
     await playMove(p, pick, hooks.onLanding);
-    for (const q of pages) await q.waitForFunction((n) => document.querySelectorAll('.moves li').length >= n, {}, ply + 1);
+    for (const q of pages) await q.waitForFunction((n) => document.querySelectorAll('.moves li button').length >= n, {}, ply + 1);
   }
   return status(pages[0]);
 }
@@ -130,7 +130,7 @@ try {
         hooks.beforePly = async (ply) => {
           if (ply !== 3) return;
           await b.reload();
-          await b.waitForFunction(() => document.querySelectorAll('.moves li').length === 3);
+          await b.waitForFunction(() => document.querySelectorAll('.moves li button').length === 3);
           const you = await b.$eval('.player.bottom .side-name', (e) => e.textContent);
           check(you.includes('(you)'), `after a reload: ${you}`);
         };
@@ -142,8 +142,14 @@ try {
         await a.waitForSelector('.banner:not([hidden])');
       }
       const banner = await status(a);
-      check(/won|Drawn/.test(banner), `the banner says '${banner}'`);
-      check((await status(b)) === banner, 'the two pages disagree on the end');
+      check(/^(You won|You lost|Drawn)/.test(banner), `the banner says '${banner}'`);
+      const results = await Promise.all([a, b].map((p) => p.$eval('.banner', (e) => e.dataset.result)));
+      check(results[0] === results[1], `the two pages disagree on the end: ${results}`);
+      const other = await status(b);
+      check(banner.startsWith('Drawn') ? other === banner : banner.startsWith('You won') === other.startsWith('You lost'),
+            `the winner's page says '${banner}' and the loser's '${other}'`);
+      const top = await a.$eval('.banner', (e) => e.getBoundingClientRect().top);
+      check(top >= 0 && top < 820, `the result is out of sight (${top} px down)`);
       const pdn = await a.$eval('a.pdn', (e) => e.getAttribute('href'));
       const text = await (await fetch(`${url}${pdn}`)).text();
       check(text.includes('[Result'), `the PDN link gave ${text.slice(0, 80)}`);
@@ -175,7 +181,7 @@ try {
       if ((end = await status(a))) break;
       await playMove(a, pick, null);
     }
-    check(/won|Drawn/.test(end), `the game against the computer did not end: '${end}'`);
+    check(/^(You won|You lost|Drawn)/.test(end), `the game against the computer did not end: '${end}'`);
     check(!a.errors.length, `page errors: ${a.errors}`);
     await a.browserContext().close();
   });
@@ -189,11 +195,54 @@ try {
       await a.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
     };
     await playMove(a, rng(3), null, tap);
-    await a.waitForFunction(() => document.querySelectorAll('.moves li').length >= 2); // and the computer answered
+    await a.waitForFunction(() => document.querySelectorAll('.moves li button').length >= 2); // and the computer answered
     const width = await a.$eval('svg.board', (e) => e.getBoundingClientRect().width);
     check(width > 300 && width <= 390, `the board is ${width} px wide on a phone`);
     await shot(checker, a, 'web-phone');
     await a.browserContext().close();
+  });
+
+  await test('a waiting game is cancelled by its creator and leaves the public list', async () => {
+    const a = await newPage(browser), w = await newPage(browser);
+    await createGame(a, url, 'turkish');
+    await a.waitForSelector('.join-code');
+    const game = a.url().split('/g/')[1];
+    await w.goto(`${url}/`);
+    await w.waitForSelector(`.games li[data-game="${game}"]`);
+    await a.click('.cancel');
+    await a.waitForSelector('.banner:not([hidden])');
+    check((await status(a)).startsWith('Aborted by'), `after the cancel: '${await status(a)}'`);
+    await w.waitForFunction((g) => !document.querySelector(`.games li[data-game="${g}"]`), {}, game);
+    await a.browserContext().close();
+    await w.browserContext().close();
+  });
+
+  await test('pages in a game come back by themselves after a server restart', async () => {
+    const a = await newPage(browser), b = await newPage(browser);
+    await createGame(a, url, 'brazilian');
+    const code = await (await a.waitForSelector('.join-code')).evaluate((e) => e.textContent);
+    await b.goto(`${url}/g/${code}`);
+    await a.waitForSelector('.point.movable');
+    await playMove(a, rng(5));
+    await b.waitForFunction(() => document.querySelectorAll('.moves li button').length === 1);
+    const port = Number(new URL(server.url).port);
+    server.proc.kill('SIGTERM');
+    await new Promise((resolve) => server.proc.once('exit', resolve));
+    await a.waitForSelector('.connection-note:not([hidden])');
+    const note = await a.$eval('.connection-note', (e) => e.textContent);
+    check(/trying again/.test(note), `while the server is down: '${note}'`);
+    server = await startServer(port); // the same store and port: the pages find their seats again
+    for (const p of [a, b]) await p.waitForSelector('.connection-note[hidden]', {timeout: 60000});
+    await b.waitForSelector('.point.movable');
+    await playMove(b, rng(6));
+    await a.waitForFunction(() => document.querySelectorAll('.moves li button').length === 2);
+    const you = await a.$eval('.player.bottom .side-name', (e) => e.textContent);
+    check(you.includes('(you)'), `after the restart: ${you}`);
+    check(!(await a.$('.lobby-error')), 'an error is shown after the reconnection');
+    check(!a.errors.length && !b.errors.length, `page errors: ${a.errors.concat(b.errors)}`);
+    await shot(checker, a, 'web-reconnected');
+    await a.browserContext().close();
+    await b.browserContext().close();
   });
 
   await test('a finished game\'s link after a restart replays it', async () => {

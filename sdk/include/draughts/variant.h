@@ -235,7 +235,7 @@ typedef struct dr_variant {
   uint32_t size;        /* sizeof(dr_variant) when the plugin was built */
 
   const char *name;  /* command-line name, [a-z0-9_]+ */
-  const char *title; /* for people */
+  const char *title; /* for people; like every text a plugin declares, with no control characters */
   const char *pdn_gametype; /* PDN GameType tag value ("20", or in full "20,W,10,10,N2,0"), NULL if none */
   const dr_geometry *geometry;
   int noptions;
@@ -247,13 +247,16 @@ typedef struct dr_variant {
   int (*initial)(const dr_rules *rules, dr_position *out);
   /* Required.  Append every legal move (every landing path) to 'out'. */
   int (*generate)(const dr_rules *rules, const dr_position *pos, dr_movelist *out);
-  /* Required.  DR_ONGOING or the result, with a short reason in '*why'. */
+  /* Required.  DR_ONGOING or the result, with a short reason in '*why': a string in the
+  ** plugin's own memory (a literal or a static array; the runtime reads a reason from
+  ** nowhere else, and refuses the plugin for one on the heap or a stack), at most 200
+  ** characters, no control characters.  The reason of DR_ONGOING is never read. */
   int (*judge)(const dr_rules *rules, const dr_position *pos, const dr_history *h,
                const char **why);
 
   /* Optional.  Extra checks of a position read from text; DR_OK or DR_ERR_INVALID
-  ** with a reason.  The runtime already checks points, overlaps and men on their
-  ** own promotion row. */
+  ** with a reason (in the plugin's own memory, as the judge's).  The runtime already
+  ** checks points, overlaps and men on their own promotion row. */
   int (*validate)(const dr_rules *rules, const dr_position *pos, const char **why);
   /* Optional.  The rules and playing tips, as plain text for a help screen. */
   const char *help;
@@ -278,7 +281,8 @@ typedef struct dr_variant {
 
   /* The count a draw rule of the judge keeps in 'pos', for the players to watch: '*counted'
   ** of the '*limit' after which the judge ends the game, in the unit the text it returns
-  ** names ("moves each without a capture or a man move"); NULL when no such count runs. */
+  ** names ("moves each without a capture or a man move"), in the plugin's own memory as the
+  ** judge's reasons; NULL when no such count runs. */
   const char *(*draw_count)(const dr_rules *rules, const dr_position *pos, const dr_history *h, int *counted,
                             int *limit);
   /* A capture part-way, for front ends that enter it one landing at a time: after the
