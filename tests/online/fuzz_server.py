@@ -132,9 +132,16 @@ class World:
             pool.append(value)
             del pool[:-64]
 
-    def pick(self, kind, bogus, rng):
+    def no_code(self, game):
+        """Game 'game' waits for no one (any more): its code would cost an attempt."""
+        self.codes[:] = [gc for gc in self.codes if gc[0] != game]
+
+    def pick(self, kind, bogus, rng, made_up=0.1):
+        """One of the newest (most often) or of all; or, now and then, one made up."""
         pool = getattr(self, kind)
-        return rng.choice(pool) if pool and rng.random() < 0.9 else bogus
+        if not pool or rng.random() < made_up:
+            return bogus
+        return rng.choice(pool[-4:] if rng.random() < 0.7 else pool)
 
 
 def paths(legal):
@@ -165,6 +172,9 @@ class Agent:
 
     def __init__(self, world, index, seed):
         self.world, self.rng, self.name = world, random.Random(seed), "fz%d" % index
+        # An address of its own on the loopback (127.0.0.0/8), as people have: the limits
+        # per address (join codes' attempts, games, connections) are each client's own.
+        self.address = "127.0.0.%d" % (10 + index)
         self.client, self.reader, self.next_id, self.blind = None, None, 1, False
         self.mine = []  # (game, token) of seats this agent was given
         self.trace = collections.deque(maxlen=TRACE)  # the last messages both ways, shown on a failure
@@ -172,11 +182,13 @@ class Agent:
     # ---------------------------------------------------------------- connection
 
     async def connect(self):
-        self.client = await Client.open(self.world.srv, self.name)
+        if self.client:
+            self.at(None, None, False)
+        self.client = await Client.open(self.world.srv, self.name, local_addr=(self.address, 0))
         self.game = self.you = self.status = self.turn = None
         self.synced, self.ply, self.legal, self.computer = False, 0, [], False
         self.over_seen, self.pending, self.must_refuse, self.moves_sent = set(), None, {}, {}
-        self.pdn_wanted, self.todo, self.closing, self.last_word = {}, [], False, None
+        self.pdn_wanted, self.todo, self.closing, self.last_word, self.joins = {}, [], False, None, {}
         self.reader = asyncio.ensure_future(self.read())
 
     async def read(self):
@@ -264,7 +276,10 @@ class Agent:
         if code in UNDESERVED:
             self.fail("a well-formed message was refused: %s" % msg)
         if code == "seat_taken" and re_ is None:
-            self.game, self.you, self.synced = None, None, False
+            self.at(None, None, False)
+        tried = self.joins.pop(re_, None)
+        if tried and code in ("not_found", "full"):
+            self.world.no_code(tried)
         if re_ in self.pdn_wanted:
             self.fail("the PDN of %s, which ended, is not found: %s" % (self.pdn_wanted[re_][0], msg["message"]))
         sent = self.moves_sent.pop(re_, None) if re_ is not None else None
@@ -273,13 +288,15 @@ class Agent:
 
     def on_created(self, msg):
         self.seat_given(msg)
-        self.world.note("codes", msg["code"])
+        self.world.note("codes", (msg["game"], msg["code"]))
 
     def on_seated(self, msg):
+        if msg.get("re") in self.joins:
+            self.world.no_code(self.joins.pop(msg["re"]))
         self.seat_given(msg)
 
     def seat_given(self, msg):
-        self.game, self.you, self.synced = msg["game"], msg["side"], False
+        self.at(msg["game"], msg["side"], False)
         if msg.get("token"):
             self.mine.append((msg["game"], msg["token"]))
             del self.mine[:-8]
@@ -287,7 +304,7 @@ class Agent:
         self.world.note("games", msg["game"])
 
     def on_state(self, msg):
-        self.game, self.you, self.synced = msg["game"], msg["you"], True
+        self.at(msg["game"], msg["you"], True)
         self.status, self.ply, self.legal, self.turn = msg["status"], msg["ply"], msg["legal"], msg["turn"]
         self.computer = any(p and p.get("computer") for p in msg["players"].values())
         if len(msg["moves"]) != msg["ply"]:
@@ -295,9 +312,18 @@ class Agent:
         if msg["status"] == "over":
             self.over_seen.add(msg["game"])
         if msg["status"] == "waiting" and msg.get("code"):
-            self.world.note("codes", msg["code"])
+            self.world.note("codes", (msg["game"], msg["code"]))
+        elif msg["status"] != "waiting":
+            self.world.no_code(msg["game"])
         self.world.note("games", msg["game"])
         self.moves_sent.clear()
+
+    def at(self, game, you, synced):
+        """This connection at 'game' now; a game it created and left waiting is of no use to
+        a joiner (its seat runs out), so its code goes."""
+        if self.game and game != self.game and self.status == "waiting" and self.you in ("white", "black"):
+            self.world.no_code(self.game)
+        self.game, self.you, self.synced = game, you, synced
 
     def at_game(self, msg):
         """Whether a message about a game is for the one this connection is at."""
@@ -322,6 +348,7 @@ class Agent:
 
     def on_over(self, msg):
         self.world.count("games over")
+        self.world.no_code(msg["game"])
         if not self.at_game(msg):
             return
         if msg["game"] in self.over_seen:
@@ -336,7 +363,7 @@ class Agent:
             self.todo.append(("pdn", msg["game"], self.ply, msg["result"]))
 
     def on_left(self, msg):
-        self.game, self.you, self.synced = None, None, False
+        self.at(None, None, False)
 
     def on_pdn(self, msg):
         want = self.pdn_wanted.pop(msg.get("re"), None)
@@ -353,7 +380,9 @@ class Agent:
         for g in msg["games"]:
             self.world.note("games", g["game"])
             if g.get("code"):
-                self.world.note("codes", g["code"])
+                self.world.note("codes", (g["game"], g["code"]))
+            else:
+                self.world.no_code(g["game"])
 
     # ---------------------------------------------------------------- what goes
 
@@ -451,7 +480,12 @@ class Agent:
                         side=side)
 
     async def join(self):
-        await self.send(type="join", code=self.world.pick("codes", "zzzzzz", self.rng))
+        """A code of a game waiting, most often: a code that works not costs the address an
+        attempt, of which it has a few a minute."""
+        if not self.world.codes:
+            return await self.create_against_people()  # a game to join, rather than a guess
+        game, code = self.world.pick("codes", ("nogame00", "zzzzzz"), self.rng, 0.01)
+        self.joins[await self.send(type="join", code=code)] = game
 
     async def watch(self):
         await self.send(type="watch", game=self.world.pick("games", "nogame00", self.rng))
