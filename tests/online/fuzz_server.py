@@ -110,7 +110,7 @@ class World:
         self.srv, self.variants = srv, variants
         self.end = time.monotonic() + args.seconds
         self.actions_left = args.actions
-        self.codes, self.games, self.tokens = [], [], []
+        self.codes, self.games, self.tokens, self.unjoinable = [], [], [], set()
         self.failure, self.trace = None, []
         self.figures = {}
         self.started = time.monotonic()
@@ -128,13 +128,17 @@ class World:
     def note(self, kind, value):
         """A code, game or (game, token) seen, kept (the newest 64) for others to name."""
         pool = getattr(self, kind)
+        if kind == "codes" and value[0] in self.unjoinable:
+            return
         if value not in pool:
             pool.append(value)
             del pool[:-64]
 
     def no_code(self, game):
-        """Game 'game' waits for no one (any more): its code would cost an attempt."""
+        """Game 'game' waits for no one (any more): its code would cost an attempt, and an
+        older list that shows it waiting brings it back no more."""
         self.codes[:] = [gc for gc in self.codes if gc[0] != game]
+        self.unjoinable.add(game)
 
     def pick(self, kind, bogus, rng, made_up=0.1):
         """One of the newest (most often) or of all; or, now and then, one made up."""
