@@ -82,8 +82,9 @@ class Client:
         self.ws, self.name, self.kept, self.last = ws, name, [], {}
 
     @classmethod
-    async def open(cls, server, name="ana", hello=True, ssl=None):
-        ws = await websockets.connect(server.url, max_size=None, ssl=ssl, open_timeout=TIMEOUT)
+    async def open(cls, server, name="ana", hello=True, ssl=None, **connect):
+        """'connect': more for the connection (local_addr: a client from another loopback address)."""
+        ws = await websockets.connect(server.url, max_size=None, ssl=ssl, open_timeout=TIMEOUT, **connect)
         c = cls(ws, name)
         if hello:
             await c.send(type="hello", protocol=1, name=name)
