@@ -320,6 +320,43 @@ async def t_invitations_work_once(argv):
     await with_server(body)
 
 
+async def t_an_invitation_is_seen_before_it_is_accepted(argv):
+    async def body(srv):
+        ana, _ = await profile(srv, "ana")
+        bob, _ = await profile(srv, "bob")
+        await ana.send(type="invite")
+        code = (await ana.expect("code"))["code"]
+        for i in range(7):  # a code that works gives its attempt back: more looks than the burst
+            await bob.send(type="invitation", code=code, id=60 + i)
+            got = await bob.expect("invitation", re=60 + i)
+            check(got["name"] == "ana", "who invites: %s" % got)
+        await bob.send(type="bests", name="ana")
+        await bob.error("not_found")  # looking made no friend
+        await ana.send(type="invitation", code=code)
+        check("your own" in (await ana.error("not_allowed"))["message"], "one's own invitation")
+        await bob.send(type="accept", code=code, id=70)
+        check((await bob.expect("friend", re=70))["name"] == "ana", "the code still worked after the looks")
+        await bob.send(type="invitation", code=code)
+        used = await bob.error("not_found")
+        await bob.send(type="accept", code=code)
+        check((await bob.error("not_found"))["message"] == used["message"], "a used code reads alike either way")
+        guest = await Client.open(srv, "carol")
+        await guest.send(type="invitation", code=code)
+        await guest.error("no_profile")
+        await guest.send(type="invitation", code="x" * 17)
+        await guest.error("invalid")
+        # a wrong code costs an attempt: 5 at once from an address, then the right one is refused too
+        await ana.send(type="invite")
+        code = (await ana.expect("code"))["code"]
+        for i in range(3):  # two went on the used code above
+            await bob.send(type="invitation", code="guess%07d" % i)
+            await bob.error("not_found")
+        await bob.send(type="invitation", code=code)
+        check("one more a minute" in (await bob.error("rate_limited"))["message"], "looks at codes are limited")
+
+    await with_server(body)
+
+
 async def t_an_expired_invitation_does_not_work(argv):
     async def body(srv):
         ana, _ = await profile(srv, "ana")
