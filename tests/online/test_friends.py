@@ -274,6 +274,55 @@ async def t_look_alike_nicknames_are_taken(argv):
     await with_server(body)
 
 
+def seats_of(players):
+    """(name, guest) of each seat, as 'players' or a state's 'players' has them."""
+    return tuple(players[side] and (players[side]["name"], players[side]["guest"]) for side in ("white", "black"))
+
+
+async def t_a_guest_seat_is_marked_live_and_in_the_pdn(argv):
+    async def body(srv):
+        ana, _ = await profile(srv, "ana")
+        fake = await Client.open(srv, "ana")  # a guest under ana's name
+        await fake.send(type="create", variant="brazilian", side="white")
+        created = await fake.expect("created")
+        st = await fake.expect("state", status="waiting")
+        check(seats_of(st["players"]) == (("ana", True), None), "the guest's seat: %s" % st["players"])
+        await ana.send(type="join", code=created["code"])
+        await ana.expect("seated")
+        players = await fake.expect("players")
+        check(seats_of(players) == (("ana", True), ("ana", False)), "both seats: %s" % players)
+        await fake.send(type="resign")
+        await ana.expect("over")
+        await ana.send(type="pdn", game=created["game"], id=50)
+        text = (await ana.expect("pdn", re=50))["text"]
+        check('[White "ana (guest)"]' in text and '[Black "ana"]' in text, "PDN tags: %s" % text[:200])
+        # a rematch: the players change sides, and the marks with them
+        await fake.send(type="rematch", action="offer")
+        await ana.expect("offer", kind="rematch")
+        await ana.send(type="rematch", action="accept")
+        again = await ana.expect("seated")
+        st = await ana.expect("state", game=again["game"])
+        check(seats_of(st["players"]) == (("ana", False), ("ana", True)), "the rematch's seats: %s" % st["players"])
+        # one who calls itself the computer is a guest; the computer is not, nor "guest" marked twice
+        bot = await Client.open(srv, "computer")
+        await bot.send(type="create", variant="brazilian", side="white", computer="1")
+        await bot.expect("created")
+        st = await bot.expect("state", status="playing")
+        check(seats_of(st["players"]) == (("computer", True), ("computer", False)), "computers: %s" % st["players"])
+        nobody = await Client.open(srv, hello=False)
+        await nobody.send(type="hello", protocol=1)
+        await nobody.expect("welcome")
+        await nobody.send(type="create", variant="brazilian", side="black")
+        made = await nobody.expect("created")
+        await nobody.send(type="abort")
+        await nobody.expect("over")
+        await nobody.send(type="pdn", game=made["game"], id=51)
+        text = (await nobody.expect("pdn", re=51))["text"]
+        check('[Black "guest"]' in text, "a guest called guest: %s" % text[:200])
+
+    await with_server(body)
+
+
 async def t_made_up_variants_take_no_mark_from_real_ones(argv):
     async def body(srv):
         ana, _ = await profile(srv, "ana")

@@ -57,6 +57,16 @@ async function enter(page, form, value) {
 
 const friendSel = (nick) => `.friend[data-name="${nick}"]`;
 
+// A game against the computer at level 1 from the lobby the page shows, as White; resolves
+// once both seats are drawn.
+async function playComputer(page) {
+  await page.waitForSelector('form.computer select[name=variant]');
+  await page.select('form.computer select[name=variant]', 'brazilian');
+  await page.select('form.computer select[name=side]', 'white');
+  await page.click('form.computer button[type=submit]');
+  await page.waitForFunction(() => /level 1/.test((document.querySelector('.player.top .name') || {}).textContent));
+}
+
 // Uploads bests as the page's own profile, over the protocol, with the key it keeps.
 function upload(page, records, streaks) {
   return page.evaluate(async (records, streaks) => {
@@ -177,6 +187,21 @@ try {
     await fill(bob, 'form.accept', `${url}/#invite=${'z'.repeat(17)}`);
     check((await refusal(bob)).startsWith('that code does not work: a code has at most 16'), `a long code says '${await text(bob, '.friends-error')}'`);
     await bob.waitForSelector(friendSel('ana')); // still friends
+  });
+
+  await test('a game marks a guest under a profile\'s name, not the profile signed in nor the computer', async () => {
+    const mallory = await newPage(browser);
+    await mallory.goto(`${url}/`);
+    await mallory.evaluate(() => localStorage.setItem('draughts.name', 'ana')); // ana's name, not her profile
+    for (const page of [mallory, bob]) await playComputer(page);
+    const name = (page, where) => page.$eval(`.player.${where} .name`, (e) => e.textContent);
+    check((await name(mallory, 'bottom')) === 'ana (guest)', `the guest is shown as '${await name(mallory, 'bottom')}'`);
+    check((await name(mallory, 'top')) === 'computer (level 1)', `the computer is shown as '${await name(mallory, 'top')}'`);
+    check((await name(bob, 'bottom')) === BOB, `the profile signed in is shown as '${await name(bob, 'bottom')}'`);
+    await bob.evaluate(() => [...document.querySelectorAll('button')].find((b) => b.textContent === 'Lobby').click());
+    await bob.waitForSelector('.friends-panel summary');
+    check(!mallory.errors.length && !bob.errors.length, `page errors: ${mallory.errors.concat(bob.errors)}`);
+    await mallory.browserContext().close();
   });
 
   await test('a reload is still signed in with the key kept', async () => {
