@@ -240,3 +240,6 @@ async function finishedGame(id) {
 
 window.addEventListener('popstate', () => route()); // also an invitation link opened in this page
 route();
+
+// Installable, and openable with the network gone (sw.js keeps the page's own files).
+if ('serviceWorker' in navigator) navigator.serviceWorker.register('/sw.js').catch(() => {});

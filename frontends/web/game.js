@@ -8,6 +8,7 @@ import {Board, parseFen} from './board.js';
 import {clockText, h} from './dom.js';
 import {seats} from './net.js';
 import {playSound, setSound, soundOn} from './sound.js';
+import {boardTheme, nextBoardTheme} from './theme.js';
 
 const prefixOf = (path, sel) => sel.every((p, i) => path[i] === p);
 // A seat whose player did not sign in to the profile of that name is marked: anyone may
@@ -227,7 +228,8 @@ export class GameView {
     const s = this.state, me = s.you, player = me === 'white' || me === 'black';
     const other = me === 'white' ? 'black' : 'white';
     const list = [this.button('Flip board', () => { this.flipped = !this.flipped; this.refresh(); }, {'aria-pressed': String(this.flipped)}),
-                  this.button(soundOn() ? 'Sound: on' : 'Sound: off', () => { setSound(!soundOn()); this.refresh(); })];
+                  this.button(soundOn() ? 'Sound: on' : 'Sound: off', () => { setSound(!soundOn()); this.refresh(); }),
+                  this.button(`Board: ${boardTheme()}`, () => { nextBoardTheme(); this.refresh(); }, {class: 'theme'})];
     if (s.tally !== null || me === 'spectator')
       list.push(this.button(this.showTally ? 'Hide tally' : 'Show tally', () => {
         this.showTally = !this.showTally;

@@ -18,7 +18,7 @@
 /* ws: and wss: to this host are 'self' for connect-src (CSP level 3). */
 #define WEB_CSP                                                                                     \
   "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " \
-  "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+  "manifest-src 'self'; worker-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
 static const struct lws_protocol_vhost_options web_headers[] = {
     {&web_headers[1], NULL, "content-security-policy:", WEB_CSP},

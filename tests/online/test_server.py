@@ -245,7 +245,12 @@ async def t_a_dropped_player_comes_back_with_the_token(argv):
     async def body(srv):
         a, b, created, seated = await create_game(srv, clock={"initial": 600, "increment": 5})
         await a.send(type="move", path=["c3", "d4"])
-        before = (await b.expect("moved", ply=0))["clock"]["black"]
+        moved = await b.expect("moved", ply=0)
+        await b.send(type="move", path=moved["legal"][0]["path"], ply=1)  # both first moves: the clocks run
+        moved = await a.expect("moved", ply=1)
+        await a.send(type="move", path=moved["legal"][0]["path"], ply=2)
+        moved = await b.expect("moved", ply=2)
+        before = moved["clock"]["black"]
         a.drop()
         await b.close()  # black's connection drops while black is to move
         players = await a.expect("players")
@@ -255,12 +260,12 @@ async def t_a_dropped_player_comes_back_with_the_token(argv):
         await b2.send(type="resume", game=created["game"], token=seated["token"])
         check((await b2.expect("seated"))["side"] == "black", "resumed seat")
         st = await b2.expect("state")
-        check(st["ply"] == 1 and st["clock"]["running"] == "black" and st["clock"]["black"] <= before,
+        check(st["ply"] == 3 and st["clock"]["running"] == "black" and st["clock"]["black"] <= before,
               "the clock ran on: %s" % st["clock"])
         back = await a.expect("players")
         check(back["black"]["connected"] is True and back["black"]["gone"] is None, "back: %s" % back)
-        await b2.send(type="move", path=["f6", "e5"], ply=1)
-        await a.expect("moved", ply=1)
+        await b2.send(type="move", path=st["legal"][0]["path"], ply=3)
+        await a.expect("moved", ply=3)
 
     await with_server(body)
 

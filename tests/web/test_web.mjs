@@ -202,6 +202,32 @@ try {
     await a.browserContext().close();
   });
 
+  await test('the board has the window\'s three themes, and the page follows a dark system', async () => {
+    const a = await newPage(browser);
+    await a.emulateMediaFeatures([{name: 'prefers-color-scheme', value: 'dark'}]);
+    await createGame(a, url, 'russian', 'computer', '1');
+    await a.waitForSelector('.point.movable');
+    const look = () => a.evaluate(() => ({frame: getComputedStyle(document.querySelector('.frame')).fill,
+                                           page: getComputedStyle(document.body).backgroundColor,
+                                           label: document.querySelector('.theme').textContent}));
+    const seen = [await look()];
+    check(seen[0].label === 'Board: wood', `the first theme: ${seen[0].label}`);
+    check(/rgb\((\d\d?|1[0-9]\d), (\d\d?|1[0-9]\d), (\d\d?|1[0-9]\d)\)/.test(seen[0].page), `a dark system, a light page: ${seen[0].page}`);
+    await shot(checker, a, 'web-dark-wood');
+    for (const name of ['light', 'dark']) {
+      await a.click('.theme');
+      await a.waitForFunction((n) => document.querySelector('.theme').textContent === `Board: ${n}`, {}, name);
+      seen.push(await look());
+      await shot(checker, a, `web-dark-${name}`);
+    }
+    check(new Set(seen.map((x) => x.frame)).size === 3, `three themes, frames ${seen.map((x) => x.frame)}`);
+    await a.reload(); // kept in this browser
+    await a.waitForSelector('.theme');
+    check((await look()).label === 'Board: dark', 'the theme was not kept');
+    check(!a.errors.length, `page errors: ${a.errors}`);
+    await a.browserContext().close();
+  });
+
   await test('a waiting game is cancelled by its creator and leaves the public list', async () => {
     const a = await newPage(browser), w = await newPage(browser);
     await createGame(a, url, 'turkish');
@@ -243,6 +269,31 @@ try {
     await shot(checker, a, 'web-reconnected');
     await a.browserContext().close();
     await b.browserContext().close();
+  });
+
+  await test('the page is installable and opens with the server gone', async () => {
+    const a = await newPage(browser);
+    await a.goto(`${server.url}/`);
+    const manifest = await a.evaluate(async () => {
+      const r = await fetch(document.querySelector('link[rel=manifest]').href);
+      return {type: r.headers.get('content-type'), body: await r.json()};
+    });
+    check(manifest.type.startsWith('application/manifest+json') && manifest.body.start_url === '/' &&
+          manifest.body.display === 'standalone', `the manifest: ${JSON.stringify(manifest)}`);
+    await a.evaluate(() => navigator.serviceWorker.ready);
+    await a.reload();
+    await a.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    server.proc.kill('SIGTERM');
+    await new Promise((resolve) => server.proc.once('exit', resolve));
+    try {
+      await a.reload(); // no server: the kept page, which says it cannot reach it
+      await a.waitForSelector('.lobby-error');
+      check(/cannot reach the server/.test(await a.$eval('.lobby-error', (e) => e.textContent)), 'offline: no word of the server');
+      check(!a.errors.length, `page errors: ${a.errors}`);
+    } finally {
+      await a.browserContext().close();
+      server = await startServer();
+    }
   });
 
   await test('a finished game\'s link after a restart replays it', async () => {
