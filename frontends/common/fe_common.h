@@ -132,6 +132,7 @@ const char *fe_side_title(fe_state *f, int side); /* "White", "Black": the varia
 const char *fe_result_title(fe_state *f, int result, char *out, size_t len); /* "White wins", "a draw" */
 const char *fe_who(const dr_status *st, int side); /* "computer", "you", "player 1" */
 void fe_player_name(fe_state *f, const dr_status *st, int side, char *out, size_t len); /* online: the nickname */
+const char *fe_guest_mark(const dr_online *o, int side); /* " (guest)" or "" */
 int fe_computer_plays(const dr_status *st);
 void fe_status_line(fe_state *f, char *out, size_t len);
 int fe_draw_count(const dr_status *st, char *out, size_t len); /* the draw rule's count as a line; 0: none */

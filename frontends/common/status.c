@@ -35,11 +35,15 @@ const char *fe_who(const dr_status *st, int side) {
 }
 
 /* Online, the nickname ("ana (you)", "(free)"); otherwise the words of 'fe_who'. */
+/* A guest's seat is marked, for anyone may give any name: a profile's nickname too. */
+const char *fe_guest_mark(const dr_online *o, int side) { return o->guest[side] ? " (guest)" : ""; }
+
 void fe_player_name(fe_state *f, const dr_status *st, int side, char *out, size_t len) {
   dr_online o;
   fe_online(f, &o);
   if (!fe_online_on(f)) snprintf(out, len, "%s", fe_who(st, side));
-  else snprintf(out, len, "%s%s", *o.name[side] ? o.name[side] : "(free)", o.side == side ? " (you)" : "");
+  else snprintf(out, len, "%s%s%s", *o.name[side] ? o.name[side] : "(free)", fe_guest_mark(&o, side),
+                o.side == side ? " (you)" : "");
 }
 
 int fe_computer_plays(const dr_status *st) {

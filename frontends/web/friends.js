@@ -3,6 +3,8 @@
 // device linked with a one-time code, invitations as links ('/#invite=CODE': a fragment
 // never reaches the server, so the code is in no log), and the friends with their bests.
 // Who may see what is the server's to decide: the page shows its refusals as they come.
+// An invitation is accepted only when the person says so, having seen who invites as the
+// server names them: a link is anyone's to send, and a friend reads one's bests.
 
 import {h} from './dom.js';
 
@@ -47,10 +49,11 @@ export function inviteFromAddress() {
 const NICK_BYTES = 32, CODE_BYTES = 16;
 const bytes = (text) => new TextEncoder().encode(text).length;
 
-// A code as typed or pasted: the code itself, or an invitation link.
+// A code as typed or pasted: the code itself, or an invitation link (whose fragment ends
+// at an '&': whatever follows, a name for one, is the link's sender's word, not the server's).
 function codeOf(text) {
   const at = text.indexOf(LINK_PREFIX);
-  const code = (at >= 0 ? text.slice(at + LINK_PREFIX.length) : text).trim();
+  const code = (at >= 0 ? text.slice(at + LINK_PREFIX.length).split('&')[0] : text).trim();
   if (bytes(code) > CODE_BYTES) throw new Error(`that code does not work: a code has at most ${CODE_BYTES} letters and digits`);
   return code;
 }
@@ -133,7 +136,8 @@ function bestsView(b, titleOf) {
 
 export class FriendsPanel {
   // 'connect' gives the page's connection (it may be a new one); 'name' the lobby's name,
-  // offered as the nickname; 'invite' a code from the address, accepted once signed in.
+  // offered as the nickname; 'invite' a code from the address, shown once signed in with
+  // who invites, for the person to accept or decline.
   constructor(connect, titleOf, name, invite) {
     this.connect = connect;
     this.titleOf = titleOf;
@@ -177,8 +181,27 @@ export class FriendsPanel {
     this.conn = await this.connect();
     const name = await signIn(this.conn);
     if (!name) return this.showNoProfile();
-    if (this.invite !== null) await this.acceptInvite();
+    if (this.invite !== null && await this.showInvitation()) return;
     return this.showProfile(name);
+  }
+
+  // Who invites, as the server knows them (the code is not used by looking), and the
+  // question; false when the code does not work, which is said.
+  async showInvitation() {
+    let from;
+    try { from = await this.ask({type: 'invitation', code: codeOf(this.invite)}); } catch (e) {
+      if (e.code === 'gone') throw e;
+      this.invite = null;
+      this.error.textContent = e.message;
+      return false;
+    }
+    const button = (label, cls, fn) => h('button', {type: 'button', class: cls, onclick: () => this.act(fn)}, label);
+    this.body.replaceChildren(h('div', {class: 'invitation-ask', role: 'group', 'aria-label': 'an invitation'},
+      h('p', {}, h('strong', {class: 'inviter'}, from.name), ' invites you to be friends here: each of you will see the other\'s bests.'),
+      h('p', {class: 'controls'},
+        button('Accept', 'accept-invite', () => this.acceptInvite()),
+        button('Decline', 'decline-invite', () => this.declineInvite()))));
+    return true;
   }
 
   async acceptInvite() {
@@ -191,6 +214,15 @@ export class FriendsPanel {
       if (e.code === 'gone') throw e;
       this.error.textContent = e.message;
     }
+    await this.show();
+  }
+
+  // The code is forgotten, in the address too; the inviter is not told.
+  async declineInvite() {
+    this.invite = null;
+    if (location.hash.startsWith(LINK_PREFIX)) history.replaceState(null, '', '/');
+    await this.show();
+    this.note.textContent = 'Invitation declined.';
   }
 
   form(cls, label, field, button, onSubmit) {
@@ -209,7 +241,7 @@ export class FriendsPanel {
   showNoProfile() {
     device.key(); // drawn now, before the person types anything
     this.body.replaceChildren(
-      h('p', {}, this.invite !== null ? 'A friend invites you: claim a nickname (or link this device to your profile) to accept.'
+      h('p', {}, this.invite !== null ? 'A friend invites you: claim a nickname (or link this device to your profile), then see who it is and answer.'
                                       : 'A profile here is a nickname and nothing else: no e-mail, no password. This browser keeps its key.'),
       this.form('claim', 'Nickname', {value: this.name, maxlength: 32, autocomplete: 'nickname'}, 'Claim it',
                 (name) => this.enter({type: 'claim', name: nickOf(name)})),
@@ -242,7 +274,7 @@ export class FriendsPanel {
         button('Refresh', 'refresh', () => this.show()),
         button('Delete the profile', 'delete-profile', () => this.remove(name))),
       codes,
-      this.form('accept', 'Invitation code or link', {}, 'Accept', (text) => { this.invite = text; return this.show(); }),
+      this.form('accept', 'Invitation code or link', {}, 'See who invites', (text) => { this.invite = text; return this.show(); }),
       h('h3', {}, 'Your friends'),
       friends.friends.length ? h('ul', {class: 'friend-list'}, friends.friends.map((f) => this.friendItem(f)))
                              : h('p', {class: 'no-friends'}, 'No friends yet: invite one.'),

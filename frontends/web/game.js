@@ -11,6 +11,9 @@ import {playSound, setSound, soundOn} from './sound.js';
 import {boardTheme, nextBoardTheme} from './theme.js';
 
 const prefixOf = (path, sel) => sel.every((p, i) => path[i] === p);
+// A seat whose player did not sign in to the profile of that name is marked: anyone may
+// give any name, a profile's nickname too (a seat called "guest" says so already).
+const guestMark = (p) => (p.guest && p.name !== 'guest' ? ' (guest)' : '');
 
 export class GameView {
   constructor(root, conn, onLeave) {
@@ -194,7 +197,8 @@ export class GameView {
     const bottomSide = this.flipped ? 'black' : 'white';
     for (const [box, side] of [[this.bottom, bottomSide], [this.top, bottomSide === 'white' ? 'black' : 'white']]) {
       const p = s.players && s.players[side];
-      const name = p ? p.name + (p.computer ? ` (level ${p.computer.level}${p.computer.streak !== undefined ? `, streak ${p.computer.streak}` : ''})` : '') : 'waiting for a player';
+      const name = p ? p.name + (p.computer ? ` (level ${p.computer.level}${p.computer.streak !== undefined ? `, streak ${p.computer.streak}` : ''})` : '')
+                         + guestMark(p) : 'waiting for a player';
       const away = p && !p.connected ? ` — away${p.gone !== null ? `, ${Math.ceil(p.gone / 1000)} s left` : ''}` : '';
       const turn = s.status === 'playing' && s.turn === side;
       box.replaceChildren(

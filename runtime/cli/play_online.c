@@ -138,8 +138,8 @@ static void show_online(line_ui *u) {
     char clock[32], gone[48] = "";
     clock_text(&on, side, clock, sizeof clock);
     if (on.gone_ms[side] >= 0) snprintf(gone, sizeof gone, " (gone: %d s left)", (on.gone_ms[side] + 999) / 1000);
-    printf("  %s: %s%s%s%s\n", side_title[side], *on.name[side] ? on.name[side] : "(free)", on.side == side ? " (you)" : "",
-           gone, clock);
+    printf("  %s: %s%s%s%s%s\n", side_title[side], *on.name[side] ? on.name[side] : "(free)",
+           on.guest[side] ? " (guest)" : "", on.side == side ? " (you)" : "", gone, clock);
   }
   line_say("  %d watching", on.watchers);
 }

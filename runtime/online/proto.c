@@ -157,6 +157,7 @@ static const schema schemas[] = {
     {MSG_FRIEND, "friend", 1, s_profile},   {MSG_UNFRIENDED, "unfriended", 1, s_profile},
     {MSG_FRIEND_LIST, "friends", 1, s_friends}, {MSG_BEST_LIST, "bests", 1, s_bests},
     {MSG_UPLOADED, "uploaded", 1, s_uploaded}, {MSG_DELETED, "deleted", 1, s_profile},
+    {MSG_INVITATION, "invitation", 0, f_code}, {MSG_INVITER, "invitation", 1, s_profile},
 };
 #define NSCHEMAS (sizeof schemas / sizeof *schemas)
 

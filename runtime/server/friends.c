@@ -1,7 +1,8 @@
 /*
 ** friends.c — profiles and friends (sdk/docs/protocol.md, "Profiles and friends"): a
 ** nickname claimed with a device key, a second device linked with a one-time code,
-** invitations, friends who see each other's bests and nobody else.
+** invitations (whose inviter a person sees before accepting), friends who see each
+** other's bests and nobody else.
 **
 ** Every request is a job of the store's batch (writer.c): the store answers it inside
 ** the batch's transaction, so the store alone decides (as it must when several servers
@@ -160,6 +161,7 @@ static int run(gamedb *db, store_job *sj, err *e) {
   case MSG_FRIENDS: j->rc = run_friends(db, j, e); break;
   case MSG_BESTS: j->rc = o->bests(db, &j->ask, add_best, new_list(j, j->asked_nick), e); break;
   case MSG_UPLOAD: j->rc = o->upload(db, &j->ask, e); break;
+  case MSG_INVITATION: j->rc = o->invitation(db, &j->ask, j->nick, e); break;
   default: j->rc = o->forget(db, &j->ask, j->nick, e); break;
   }
   return j->rc < 0 ? -1 : 0; /* a refusal is an answer, not a failure of the batch */
@@ -240,9 +242,13 @@ static json_t *answer_of(server *srv, job *j) {
     return r;
   case MSG_UPLOAD:
     return json_pack("{s:s, s:i, s:i}", "type", "uploaded", "records", j->nrecords, "streaks", j->nstreaks);
+  case MSG_INVITATION: return json_pack("{s:s, s:s}", "type", "invitation", "name", j->nick);
   default: return json_pack("{s:s, s:s}", "type", "deleted", "name", j->nick);
   }
 }
+
+/* The requests that try a code someone gave, and so cost an attempt of the address's. */
+static int uses_code(int type) { return type == MSG_LINK || type == MSG_ACCEPT || type == MSG_INVITATION; }
 
 /* A refusal in words.  No friend and no such nickname read the same, as do every
 ** code that does not work: expired, used, forged or guessed. */
@@ -261,7 +267,7 @@ static void refuse(conn *c, const job *j) {
     return conn_error(c, j->re, "limit", "a profile has at most %d friends, %d bests, %d devices and %d codes waiting",
                       GAMEDB_MAX_FRIENDS, GAMEDB_MAX_BESTS, GAMEDB_MAX_DEVICES, GAMEDB_MAX_CODES);
   default:
-    if (j->type == MSG_LINK || j->type == MSG_ACCEPT)
+    if (uses_code(j->type))
       return conn_error(c, j->re, "not_found", "that code does not work: a code works once, until it expires");
     return conn_error(c, j->re, "not_found", "you have no friend called '%s'", j->asked_nick);
   }
@@ -271,7 +277,7 @@ static void done(server *srv, store_job *sj) {
   job *j = (job *)sj;
   conn *c = j->c;
   unlink_job(srv, j);
-  if ((j->type == MSG_LINK || j->type == MSG_ACCEPT) && j->rc != GAMEDB_NOT_FOUND)
+  if (uses_code(j->type) && j->rc != GAMEDB_NOT_FOUND)
     code_attempt(srv, j->addr, 1); /* the code was good (or not tried): the attempt is not held against the address */
   if (c) {
     c->jobs--;
@@ -415,7 +421,8 @@ static int prepare(conn *c, const proto_msg *m, job *j) {
   case MSG_LINK: return take_key(c, m, j) || take_code(c, m, j, GAMEDB_CODE_LINK) ? -1 : 0;
   case MSG_LINK_CODE: return make_code(c, j, GAMEDB_CODE_LINK), 0;
   case MSG_INVITE: return make_code(c, j, GAMEDB_CODE_INVITE), 0;
-  case MSG_ACCEPT: return take_code(c, m, j, GAMEDB_CODE_INVITE);
+  case MSG_ACCEPT:
+  case MSG_INVITATION: return take_code(c, m, j, GAMEDB_CODE_INVITE);
   case MSG_UNFRIEND:
   case MSG_BESTS: return take_nick(c, m, j);
   case MSG_UPLOAD: return take_upload(c, m, j);
@@ -424,7 +431,7 @@ static int prepare(conn *c, const proto_msg *m, job *j) {
 }
 
 int friends_message(conn *c, const proto_msg *m) {
-  if (m->type < MSG_CLAIM || m->type > MSG_DELETE_PROFILE) return 0;
+  if (m->type < MSG_CLAIM || m->type > MSG_INVITATION) return 0;
   if (!c->signed_in && m->type != MSG_CLAIM && m->type != MSG_SIGN_IN && m->type != MSG_LINK) {
     conn_error(c, m->id, "no_profile", "%s: claim a nickname or link this device first", proto_type_name(m->type));
     return 1;

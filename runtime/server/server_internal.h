@@ -318,6 +318,7 @@ DRI_FUNC int table_clock_running(const table *t);           /* timed, playing, b
 DRI_FUNC int64_t table_clock_left(const table *t, int side, int64_t now);
 DRI_FUNC void table_seat_token(table *t, int side, const char *name, char token[PROTO_MAX_TOKEN + 1]);
 DRI_FUNC int table_token_matches(const table *t, int side, const char *token);
+DRI_FUNC int table_guest(const table *t, int side); /* a person seated without a profile of that name */
 DRI_FUNC void table_broadcast(table *t, json_t *msg, int to_players, int to_watchers);
 DRI_FUNC void table_send_state(table *t, conn *c);
 DRI_FUNC void table_release(table *t); /* no longer counts against its creator's open games */

@@ -193,6 +193,13 @@ void table_seat_token(table *t, int side, const char *name, char token[PROTO_MAX
   snprintf(t->row.name[side], sizeof t->row.name[side], "%s", name);
 }
 
+/* A person who did not sign in to a profile of the seat's name: whatever name they gave,
+** a profile's nickname or "computer" included, is shown marked, so that nobody passes for
+** a profile's holder by saying its name. */
+int table_guest(const table *t, int side) {
+  return t->row.seated[side] && !t->row.signed_in[side] && !t->computer[side];
+}
+
 /* Constant time: only the hashes are compared, and all of them. */
 int table_token_matches(const table *t, int side, const char *token) {
   uint8_t h[GAMEDB_HASH];
@@ -319,7 +326,9 @@ static int pdn_tags(const table *t, pdn_tag *tags) {
   snprintf(tags[n].name, sizeof tags[n].name, "Date"), date_tag(t->row.created, tags[n++].value, sizeof tags->value);
   for (int side = 0; side < 2; side++) {
     snprintf(tags[n].name, sizeof tags[n].name, "%s", side ? "Black" : "White");
-    snprintf(tags[n++].value, sizeof tags->value, "%s", t->row.name[side]);
+    const char *name = t->row.name[side];
+    int marked = table_guest(t, side) && strcmp(name, "guest") != 0;
+    snprintf(tags[n++].value, sizeof tags->value, "%s%s", name, marked ? " (guest)" : "");
   }
   if (has_clock(t)) {
     snprintf(tags[n].name, sizeof tags[n].name, "TimeControl");
@@ -587,6 +596,10 @@ static void rematch_start(table *old, int64_t now) {
   row.ended = 0;
   memset(row.seated, 0, sizeof row.seated); /* seated again below, swapped: the old seats must not */
   memset(row.token, 0, sizeof row.token);   /* read back as the computer's (computer_restore) */
+  for (int side = 0; side < 2; side++) {      /* the players change sides, with their profiles */
+    row.signed_in[side] = old->row.signed_in[side ^ 1];
+    memcpy(row.key[side], old->row.key[side ^ 1], GAMEDB_HASH);
+  }
   table *t = table_new(old->srv, &row, &e);
   if (!t) return table_broadcast(old, wire_error(-1, "store", e.msg), 1, 0);
   for (int side = 0; side < 2; side++) table_seat_token(t, side ^ 1, old->row.name[side], token[side ^ 1]);

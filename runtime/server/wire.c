@@ -30,8 +30,9 @@ json_t *wire_clock(const table *t, int64_t now) {
                    "lag", (json_int_t)t->row.lag_ms);
 }
 
-/* A seat: who sits there, whether they are connected, and how long an empty seat
-** has left before it loses (never past its own clock). */
+/* A seat: who sits there (a guest: anyone not signed in to the profile of that name),
+** whether they are connected, and how long an empty seat has left before it loses
+** (never past its own clock). */
 static json_t *seat(const table *t, int side, int64_t now) {
   if (!t->row.seated[side]) return json_null();
   json_t *gone = json_null();
@@ -43,7 +44,8 @@ static json_t *seat(const table *t, int side, int64_t now) {
   }
   json_t *computer = computer_wire(t, side);
   int connected = t->seat[side] || t->remote[side] || computer;
-  json_t *s = json_pack("{s:s, s:b, s:o}", "name", t->row.name[side], "connected", connected, "gone", gone);
+  json_t *s = json_pack("{s:s, s:b, s:b, s:o}", "name", t->row.name[side], "guest", table_guest(t, side),
+                        "connected", connected, "gone", gone);
   if (computer) set(s, "computer", computer);
   return s;
 }

@@ -91,6 +91,7 @@ typedef struct online_play {
   int side;                 /* the person's; -1 watching */
   char name[2][PROTO_MAX_NAME + 1];
   int connected[2];
+  int guest[2];             /* not signed in to the profile of that name (and not called "guest") */
   int64_t gone_ms[2];       /* as the server last said; -1 */
   int has_clock, clock_side, initial, increment;
   int64_t clock_ms[2];      /* as the server last said */

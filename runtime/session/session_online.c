@@ -219,6 +219,7 @@ static void read_players(online_play *op, const json_t *msg) {
     const char *name = proto_str(p, "name");
     snprintf(op->name[side], sizeof op->name[side], "%s", name ? name : "");
     op->connected[side] = proto_bool(p, "connected", 0);
+    op->guest[side] = proto_bool(p, "guest", 0) && strcmp(op->name[side], "guest") != 0; /* that one says so */
     op->gone_ms[side] = proto_int(p, "gone", -1);
   }
   op->heard = now_seconds();
@@ -290,7 +291,8 @@ static void greet(session *s) {
   if (op->side < 0) say(s, "Watching game %s%s", op->game, op->state == DR_ONLINE_PLAYING ? ": make a move to suggest it." : ".");
   else if (op->state == DR_ONLINE_WAITING) say(s, "Game %s created: the second player joins with the code %s.", op->game, op->code);
   else if (op->state == DR_ONLINE_OVER) say(s, "This game is over.");
-  else say(s, "The game is on: you play %s against %s.", side_title[op->side], op->name[op->side ^ 1]);
+  else say(s, "The game is on: you play %s against %s%s.", side_title[op->side], op->name[op->side ^ 1],
+           op->guest[op->side ^ 1] ? " (guest)" : "");
 }
 
 static void on_state(session *s, const json_t *st) {
@@ -657,6 +659,7 @@ void session_online(session *s, dr_online *out) {
   for (int side = 0; side < 2; side++) {
     snprintf(o.name[side], sizeof o.name[side], "%s", op->name[side]);
     o.connected[side] = op->connected[side];
+    o.guest[side] = op->guest[side];
     o.gone_ms[side] = op->gone_ms[side] < 0 ? -1 : (int)counted_down(op->gone_ms[side], op->heard);
     o.clock_ms[side] = op->clock_side == side && op->state == DR_ONLINE_PLAYING ? counted_down(op->clock_ms[side], op->heard)
                                                                                : op->clock_ms[side];

@@ -207,6 +207,13 @@ typedef struct gamedb_ops {
   /* The public games waiting or being played, oldest first, at most 'max', each with its
   ** spectators on the nodes alive since 'since'. */
   int (*listed)(gamedb *db, int64_t since, int max, gamedb_listed_fn fn, void *ud, err *e);
+  /* Those below are in every store again (schema 4 and greater), from the writer's thread
+  ** as 'claim' to 'forget' are. */
+  /* Who invites with code 'a->code': the inviter's nickname into 'nick', the code left as
+  ** it was (only 'accept' uses it up), so that a person sees who invites before saying
+  ** yes.  GAMEDB_NOT_FOUND for every code 'accept' would refuse so (expired, used, made
+  ** up, a link code), GAMEDB_SELF for the key's profile's own, GAMEDB_NO_PROFILE. */
+  int (*invitation)(gamedb *db, const gamedb_ask *a, char *nick, err *e);
 } gamedb_ops;
 
 struct gamedb {

@@ -160,6 +160,18 @@ int gsq_accept(gamedb *db, const gamedb_ask *a, char *nick, err *e) {
                               "iii", mine, theirs, a->now));
 }
 
+int gsq_invitation(gamedb *db, const gamedb_ask *a, char *nick, err *e) {
+  sqlite_db *d = (sqlite_db *)db;
+  int64_t mine, theirs;
+  int rc = me(d, a, &mine, NULL, e);
+  if (rc) return rc;
+  rc = one_row(d, query(d, e, "SELECT c.profile, p.nickname FROM code c JOIN profile p ON p.id = c.profile"
+                              " WHERE c.hash = ? AND c.expires > ? AND c.kind = ?", "hii", a->code, a->now,
+                        (int64_t)a->kind), &theirs, nick, e);
+  if (rc <= 0) return rc < 0 ? -1 : GAMEDB_NOT_FOUND;
+  return theirs == mine ? GAMEDB_SELF : 0;
+}
+
 /* A friend of profile 'mine' by nickname: 1 (its id), 0 (no friend of that name,
 ** whether the name exists or not), -1. */
 static int friend_named(sqlite_db *d, int64_t mine, const char *nick, int64_t *id, err *e) {

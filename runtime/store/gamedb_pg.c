@@ -103,7 +103,7 @@ enum {
   ST_PROFILE_OF, ST_NEW_PROFILE, ST_NEW_DEVICE, ST_DROP_EXPIRED, ST_CODES, ST_NEW_CODE, ST_TAKE_CODE, ST_DEVICES,
   ST_NICK_OF, ST_FRIEND_COUNT, ST_BEFRIEND, ST_FRIEND_NAMED, ST_UNFRIEND, ST_FRIENDS, ST_BESTS, ST_BEST_COUNT,
   ST_KNOWN_BEST, ST_PUT_BEST, ST_FORGET, ST_LIMITS, ST_PRESENCE, ST_ABSENCE, ST_PRESENT, ST_LISTED, ST_ENDED,
-  ST_PAGE_START, ST_COUNT
+  ST_PAGE_START, ST_INVITATION, ST_COUNT
 };
 static const char *const sql_of[ST_COUNT] = {
     "INSERT INTO game(id, code, variant, rules, initial_ms, increment_ms, lag_ms, listed, status, white_name,"
@@ -177,6 +177,9 @@ static const char *const sql_of[ST_COUNT] = {
     " WHERE p.game = g.id AND n.alive >= $1), 0) FROM game g WHERE listed = 1 AND status < 2 ORDER BY created LIMIT $2",
     "DELETE FROM presence WHERE game = $1", /* a game over is in no list, and no node reads it to play on */
     "SELECT ended FROM game WHERE id = $1 AND status = 2",
+    /* who invites with a code, which stays unused: no row for a code 'accept' would refuse */
+    "SELECT c.profile, p.nickname FROM code c JOIN profile p ON p.id = c.profile"
+    " WHERE c.hash = $1 AND c.expires > $2 AND c.kind = $3",
 };
 
 _Static_assert(ST_COUNT <= 64, "a link's 'prepared' has a bit per statement");
@@ -678,6 +681,17 @@ static int db_accept(gamedb *db, const gamedb_ask *a, char *nick, err *e) {
   return write_guarded(d, ST_BEFRIEND, &f, e) < 0 ? -1 : 0;
 }
 
+static int db_invitation(gamedb *db, const gamedb_ask *a, char *nick, err *e) {
+  pg_db *d = of(db);
+  int64_t mine, theirs;
+  int rc = me(d, a, &mine, NULL, e);
+  if (rc) return rc;
+  args c = {0};
+  a_hash(&c, a->code, 1), a_int(&c, a->now), a_int(&c, a->kind);
+  if ((rc = one_row(d, ST_INVITATION, &c, &theirs, nick, e)) <= 0) return rc < 0 ? -1 : GAMEDB_NOT_FOUND;
+  return theirs == mine ? GAMEDB_SELF : 0;
+}
+
 /* A friend of profile 'mine' (or itself) by nickname: 1 (its id), 0 (no friend of that
 ** name, whether the name exists or not: one statement either way), -1. */
 static int friend_named(pg_db *d, int64_t mine, const char *nick, int64_t *id, err *e) {
@@ -847,6 +861,8 @@ static const gamedb_ops pg_ops = {
     /* presence   */ db_presence,
     /* present    */ db_present,
     /* listed     */ db_listed,
+    /* Those below are in every store again. */
+    /* invitation */ db_invitation,
 };
 
 static int connect_link(pg_db *d, link *k, err *e) {

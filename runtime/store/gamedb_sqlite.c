@@ -480,6 +480,8 @@ static const gamedb_ops sqlite_ops = {
     /* presence   */ NULL,
     /* present    */ NULL,
     /* listed     */ NULL,
+    /* Those below are in every store again. */
+    /* invitation */ gsq_invitation,
 };
 
 static int pragma_int(sqlite_db *d, const char *sql, int64_t *out, err *e) {

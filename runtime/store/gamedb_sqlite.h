@@ -41,5 +41,7 @@ DRI_FUNC int gsq_friends(gamedb *db, const gamedb_ask *a, char *nick, gamedb_nam
 DRI_FUNC int gsq_bests(gamedb *db, const gamedb_ask *a, gamedb_best_fn fn, void *ud, err *e);
 DRI_FUNC int gsq_upload(gamedb *db, const gamedb_ask *a, err *e);
 DRI_FUNC int gsq_forget(gamedb *db, const gamedb_ask *a, char *nick, err *e);
+/* gamedb_friends.c: the slot of schema 4. */
+DRI_FUNC int gsq_invitation(gamedb *db, const gamedb_ask *a, char *nick, err *e);
 
 #endif

@@ -137,7 +137,7 @@ async def t_offers_and_resigning_from_line_mode(argv):
         await b.send(type="move", path=["f6", "e5"], ply=1)
         await line.expect("last move: f6-e5")
         await line.type("online")
-        await line.expect(r"Black: bob")
+        await line.expect(r"Black: bob \(guest\)$")  # a name given, not a profile signed in to
         await line.type("draw")
         await b.expect("offer", event="offered", by="white")
         await b.send(type="draw", action="accept")
@@ -147,7 +147,7 @@ async def t_offers_and_resigning_from_line_mode(argv):
         await b.send(type="rematch", action="accept")
         s = await b.expect("seated")
         check(s["side"] == "white", "colours swapped")
-        await line.expect("The game is on: you play Black against bob")
+        await line.expect(r"The game is on: you play Black against bob \(guest\)\.")
         await b.expect("state", game=s["game"])
         await b.send(type="move", path=["c3", "d4"], ply=0)
         await line.expect("last move: c3-d4")

@@ -71,7 +71,8 @@ async def t_players_on_two_nodes_spectators_on_a_third(argv):
             check(over["result"] == "1/2-1/2" and over["reason"] == "draw by agreement", "%s: %s" % (c.name, over))
         await w.send(type="pdn", game=created["game"])
         text = (await w.expect("pdn"))["text"]
-        check('[White "ana"]' in text and '[Black "bob"]' in text and "1/2-1/2" in text, "PDN: %s" % text[:200])
+        check('[White "ana (guest)"]' in text and '[Black "bob (guest)"]' in text and "1/2-1/2" in text,
+              "PDN: %s" % text[:200])
     finally:
         stop([na, nb, nc])
 

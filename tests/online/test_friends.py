@@ -274,6 +274,55 @@ async def t_look_alike_nicknames_are_taken(argv):
     await with_server(body)
 
 
+def seats_of(players):
+    """(name, guest) of each seat, as 'players' or a state's 'players' has them."""
+    return tuple(players[side] and (players[side]["name"], players[side]["guest"]) for side in ("white", "black"))
+
+
+async def t_a_guest_seat_is_marked_live_and_in_the_pdn(argv):
+    async def body(srv):
+        ana, _ = await profile(srv, "ana")
+        fake = await Client.open(srv, "ana")  # a guest under ana's name
+        await fake.send(type="create", variant="brazilian", side="white")
+        created = await fake.expect("created")
+        st = await fake.expect("state", status="waiting")
+        check(seats_of(st["players"]) == (("ana", True), None), "the guest's seat: %s" % st["players"])
+        await ana.send(type="join", code=created["code"])
+        await ana.expect("seated")
+        players = await fake.expect("players")
+        check(seats_of(players) == (("ana", True), ("ana", False)), "both seats: %s" % players)
+        await fake.send(type="resign")
+        await ana.expect("over")
+        await ana.send(type="pdn", game=created["game"], id=50)
+        text = (await ana.expect("pdn", re=50))["text"]
+        check('[White "ana (guest)"]' in text and '[Black "ana"]' in text, "PDN tags: %s" % text[:200])
+        # a rematch: the players change sides, and the marks with them
+        await fake.send(type="rematch", action="offer")
+        await ana.expect("offer", kind="rematch")
+        await ana.send(type="rematch", action="accept")
+        again = await ana.expect("seated")
+        st = await ana.expect("state", game=again["game"])
+        check(seats_of(st["players"]) == (("ana", False), ("ana", True)), "the rematch's seats: %s" % st["players"])
+        # one who calls itself the computer is a guest; the computer is not, nor "guest" marked twice
+        bot = await Client.open(srv, "computer")
+        await bot.send(type="create", variant="brazilian", side="white", computer="1")
+        await bot.expect("created")
+        st = await bot.expect("state", status="playing")
+        check(seats_of(st["players"]) == (("computer", True), ("computer", False)), "computers: %s" % st["players"])
+        nobody = await Client.open(srv, hello=False)
+        await nobody.send(type="hello", protocol=1)
+        await nobody.expect("welcome")
+        await nobody.send(type="create", variant="brazilian", side="black")
+        made = await nobody.expect("created")
+        await nobody.send(type="abort")
+        await nobody.expect("over")
+        await nobody.send(type="pdn", game=made["game"], id=51)
+        text = (await nobody.expect("pdn", re=51))["text"]
+        check('[Black "guest"]' in text, "a guest called guest: %s" % text[:200])
+
+    await with_server(body)
+
+
 async def t_made_up_variants_take_no_mark_from_real_ones(argv):
     async def body(srv):
         ana, _ = await profile(srv, "ana")
@@ -316,6 +365,43 @@ async def t_invitations_work_once(argv):
         check(reused["message"] == forged["message"], "a used code and a forged one differ: %s %s" % (reused, forged))
         await eve.send(type="bests", name="ana")
         await eve.error("not_found")
+
+    await with_server(body)
+
+
+async def t_an_invitation_is_seen_before_it_is_accepted(argv):
+    async def body(srv):
+        ana, _ = await profile(srv, "ana")
+        bob, _ = await profile(srv, "bob")
+        await ana.send(type="invite")
+        code = (await ana.expect("code"))["code"]
+        for i in range(7):  # a code that works gives its attempt back: more looks than the burst
+            await bob.send(type="invitation", code=code, id=60 + i)
+            got = await bob.expect("invitation", re=60 + i)
+            check(got["name"] == "ana", "who invites: %s" % got)
+        await bob.send(type="bests", name="ana")
+        await bob.error("not_found")  # looking made no friend
+        await ana.send(type="invitation", code=code)
+        check("your own" in (await ana.error("not_allowed"))["message"], "one's own invitation")
+        await bob.send(type="accept", code=code, id=70)
+        check((await bob.expect("friend", re=70))["name"] == "ana", "the code still worked after the looks")
+        await bob.send(type="invitation", code=code)
+        used = await bob.error("not_found")
+        await bob.send(type="accept", code=code)
+        check((await bob.error("not_found"))["message"] == used["message"], "a used code reads alike either way")
+        guest = await Client.open(srv, "carol")
+        await guest.send(type="invitation", code=code)
+        await guest.error("no_profile")
+        await guest.send(type="invitation", code="x" * 17)
+        await guest.error("invalid")
+        # a wrong code costs an attempt: 5 at once from an address, then the right one is refused too
+        await ana.send(type="invite")
+        code = (await ana.expect("code"))["code"]
+        for i in range(3):  # two went on the used code above
+            await bob.send(type="invitation", code="guess%07d" % i)
+            await bob.error("not_found")
+        await bob.send(type="invitation", code=code)
+        check("one more a minute" in (await bob.error("rate_limited"))["message"], "looks at codes are limited")
 
     await with_server(body)
 

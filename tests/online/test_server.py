@@ -193,7 +193,7 @@ async def t_whole_game_in_every_variant(argv):
                 f.write(pdn["text"])
             r = subprocess.run([DRAUGHTS, "pdn", path], capture_output=True, text=True)
             check(r.returncode == 0, "draughts pdn refused the %s game: %s" % (variant, r.stderr))
-            check('[White "ana"]' in pdn["text"] and over["result"] in pdn["text"], "PDN tags: %s" % pdn["text"][:300])
+            check('[White "ana (guest)"]' in pdn["text"] and over["result"] in pdn["text"], "PDN tags: %s" % pdn["text"][:300])
             url = "http://127.0.0.1:%d/games/%s.pdn" % (srv.port, created["game"])
             body_text = urllib.request.urlopen(url, timeout=10).read().decode()
             check(body_text == pdn["text"], "the HTTP PDN differs from the message's")

@@ -41,8 +41,8 @@ t_an_online_game() {
   [ -n "$code" ] || { fail "no code on the screen"; return; }
   opponent play "$code" >"$work/opponent.out" 2>&1 &
   opp=$!
-  expect "The game is on: you play White against bob"
-  expect "Black: bob"
+  expect "The game is on: you play White against bob (guest)"
+  expect "Black: bob (guest)"
   expect "Clock: white "           # its time runs down: only the frozen one is read
   expect "black 5:00"
   keys :

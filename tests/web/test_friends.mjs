@@ -1,12 +1,14 @@
 // test_friends.mjs DRAUGHTS WORKDIR [SCREENSHOT_DIR] — profiles and friends in the web page,
 // against a real server on loopback, each person a browser context of their own (their own
 // storage): two nicknames claimed (a clash refused in the server's words), bests uploaded over
-// the protocol with the key the page kept, an invitation link copied and opened (accepted,
-// then gone from the address), a reused one opened by a new browser and a made-up code
-// refused, a reload still signed in, a friend removed for both, a second device linked, then
-// the profile deleted from it and gone from the first, a request cut off by the server's
-// end refused rather than left loading, with a button to try again. Every wait has a timeout; nothing
-// sleeps.
+// the protocol with the key the page kept, an invitation link copied and opened (who invites
+// shown as the server names them, whatever the link says; nothing accepted by the link alone:
+// declined, then opened again and accepted; gone from the address), a reused one opened by a
+// new browser and a made-up code refused, a game where a guest under a profile's name is
+// marked and the profile signed in is not, a reload still signed in, a friend removed for
+// both, a second device linked, then the profile deleted from it and gone from the first, a
+// request cut off by the server's end refused rather than left loading, with a button to try
+// again. Every wait has a timeout; nothing sleeps.
 import {join} from 'node:path';
 import {check, keepShot, launch, newChecker, newPage, results, startServer, test} from './lib.mjs';
 
@@ -55,6 +57,16 @@ async function enter(page, form, value) {
 
 const friendSel = (nick) => `.friend[data-name="${nick}"]`;
 
+// A game against the computer at level 1 from the lobby the page shows, as White; resolves
+// once both seats are drawn.
+async function playComputer(page) {
+  await page.waitForSelector('form.computer select[name=variant]');
+  await page.select('form.computer select[name=variant]', 'brazilian');
+  await page.select('form.computer select[name=side]', 'white');
+  await page.click('form.computer button[type=submit]');
+  await page.waitForFunction(() => /level 1/.test((document.querySelector('.player.top .name') || {}).textContent));
+}
+
 // Uploads bests as the page's own profile, over the protocol, with the key it keeps.
 function upload(page, records, streaks) {
   return page.evaluate(async (records, streaks) => {
@@ -102,7 +114,7 @@ try {
     check((await upload(ana, RECORDS, [STREAK])) === 'welcome profile uploaded', 'the upload was not taken');
   });
 
-  await test('an invitation link, copied, opened by the friend: both see each other', async () => {
+  await test('an invitation link is made and copied', async () => {
     await ana.browserContext().overridePermissions(url, ['clipboard-read', 'clipboard-write', 'clipboard-sanitized-write']);
     await ana.click('.friends-panel button.make-invite');
     await ana.waitForSelector('.invite-link');
@@ -114,8 +126,29 @@ try {
     await ana.click('.invitation button.copy');
     await ana.waitForFunction(() => document.querySelector('.invitation button.copy').textContent === 'Copied');
     check((await ana.evaluate(() => navigator.clipboard.readText())) === invite, 'the link was not copied');
+  });
 
-    await bob.goto(invite); // a page already open: the link is taken without reloading it
+  await test('an invitation link alone makes no friend: the page shows who invites as the server says, and Decline forgets it', async () => {
+    await bob.goto(`${invite}&from=carol`); // a page already open: the link is taken without reloading it
+    await bob.waitForSelector('.invitation-ask .inviter');
+    check((await text(bob, '.invitation-ask .inviter')) === 'ana', `the invitation is from '${await text(bob, '.invitation-ask .inviter')}'`);
+    check(!(await text(bob, '.invitation-ask')).includes('carol'), 'the name the link carried is shown');
+    check(bob.url() === `${url}/`, `the address still holds the code: ${bob.url()}`);
+    await ana.click('.friends-panel button.refresh'); // the link alone has made no friend
+    await ana.waitForSelector('.no-friends');
+    await bob.click('.invitation-ask button.decline-invite');
+    await bob.waitForFunction(() => document.querySelector('.friends-note').textContent === 'Invitation declined.');
+    await bob.waitForSelector('.no-friends');
+    check(!(await bob.$('.invitation-ask')) && bob.url() === `${url}/`, `the declined invitation stays: ${bob.url()}`);
+    await ana.click('.friends-panel button.refresh');
+    await ana.waitForSelector('.no-friends');
+  });
+
+  await test('Accept makes the friendship: both see each other', async () => {
+    await bob.goto(invite); // declined, not used up: the same link asks again
+    await bob.waitForSelector('.invitation-ask .inviter');
+    check((await text(bob, '.friends-note')) === '', 'a word before the answer');
+    await bob.click('.invitation-ask button.accept-invite');
     await bob.waitForFunction(() => document.querySelector('.friends-note').textContent.includes('friends now'));
     check((await text(bob, '.friends-note')) === "You and ana are friends now: you see each other's bests.", 'no word of the new friend');
     check(bob.url() === `${url}/`, `the address still holds the code: ${bob.url()}`);
@@ -154,6 +187,21 @@ try {
     await fill(bob, 'form.accept', `${url}/#invite=${'z'.repeat(17)}`);
     check((await refusal(bob)).startsWith('that code does not work: a code has at most 16'), `a long code says '${await text(bob, '.friends-error')}'`);
     await bob.waitForSelector(friendSel('ana')); // still friends
+  });
+
+  await test('a game marks a guest under a profile\'s name, not the profile signed in nor the computer', async () => {
+    const mallory = await newPage(browser);
+    await mallory.goto(`${url}/`);
+    await mallory.evaluate(() => localStorage.setItem('draughts.name', 'ana')); // ana's name, not her profile
+    for (const page of [mallory, bob]) await playComputer(page);
+    const name = (page, where) => page.$eval(`.player.${where} .name`, (e) => e.textContent);
+    check((await name(mallory, 'bottom')) === 'ana (guest)', `the guest is shown as '${await name(mallory, 'bottom')}'`);
+    check((await name(mallory, 'top')) === 'computer (level 1)', `the computer is shown as '${await name(mallory, 'top')}'`);
+    check((await name(bob, 'bottom')) === BOB, `the profile signed in is shown as '${await name(bob, 'bottom')}'`);
+    await bob.evaluate(() => [...document.querySelectorAll('button')].find((b) => b.textContent === 'Lobby').click());
+    await bob.waitForSelector('.friends-panel summary');
+    check(!mallory.errors.length && !bob.errors.length, `page errors: ${mallory.errors.concat(bob.errors)}`);
+    await mallory.browserContext().close();
   });
 
   await test('a reload is still signed in with the key kept', async () => {

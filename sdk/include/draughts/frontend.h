@@ -37,8 +37,8 @@ extern "C" {
 #endif
 
 #define DR_FRONTEND_ABI_VERSION 1
-#define DR_HOST_ABI_VERSION 5 /* 2: profiles, scores and streaks; 3: review, draw offers, clocks, ...;
-                                 4: online play; 5: friends on a server */
+#define DR_HOST_ABI_VERSION 6 /* 2: profiles, scores and streaks; 3: review, draw offers, clocks, ...;
+                                 4: online play; 5: friends on a server; 6: guests' seats marked */
 
 /* Zeroes a struct the host fills and sets its 'size'. */
 #define DR_INIT(s) (memset(&(s), 0, sizeof(s)), (s).size = (uint32_t)sizeof(s))
@@ -301,6 +301,9 @@ typedef struct dr_online {
   int ngames;             /* ...and once it came: 'online_game_at' */
   char notice[256];       /* the latest news, one line ("Black offers a draw."); "" if none */
   char reason[96];        /* how the game ended ("aborted by white"), once it has */
+  /* ---- Those below are for host version 6 and greater. */
+  int guest[2];           /* the seat's player did not sign in to the profile of that name: show it
+                             marked ("ana (guest)"), for anyone may give any name (0 for "guest") */
 } dr_online;
 
 /* A public game of the server, from the list. */
