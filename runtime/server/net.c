@@ -454,8 +454,12 @@ static void on_destroyed(server *srv, struct lws *wsi) {
   addr_release(srv, a);
 }
 
-static int refuse_http(server *srv, struct lws *wsi) {
+static int refuse_http(server *srv, struct lws *wsi, const char *uri) {
   server_addr *a = lws_get_opaque_user_data(wsi);
+  if (web_refuses(srv, uri)) { /* a link out of the web root */
+    lws_return_http_status(wsi, HTTP_STATUS_NOT_FOUND, NULL);
+    return -1;
+  }
   if (!a || a->connections <= srv->cfg.max_connections) return 0;
   lws_return_http_status(wsi, HTTP_STATUS_SERVICE_UNAVAILABLE, "too many connections from this address");
   return -1;
@@ -561,17 +565,13 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
   switch (reason) {
   case LWS_CALLBACK_SERVER_NEW_CLIENT_INSTANTIATED: return on_accepted(srv, wsi);
   case LWS_CALLBACK_WSI_DESTROY: on_destroyed(srv, wsi); return 0;
-  case LWS_CALLBACK_FILTER_HTTP_CONNECTION: return refuse_http(srv, wsi);
+  case LWS_CALLBACK_FILTER_HTTP_CONNECTION: return refuse_http(srv, wsi, in);
   case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION: return on_upgrade(srv, wsi);
   case LWS_CALLBACK_ESTABLISHED: return on_open(srv, c, wsi);
   case LWS_CALLBACK_RECEIVE: on_receive(c, in, len); return 0;
   case LWS_CALLBACK_RECEIVE_PONG: c->heard = now_seconds(), c->pinged = 0; return 0;
   case LWS_CALLBACK_SERVER_WRITEABLE: return on_writable(c);
   case LWS_CALLBACK_CLOSED: on_closed(c); return 0;
-  case LWS_CALLBACK_FILTER_HTTP_CONNECTION:
-    if (!web_refuses(srv, in)) return 0;
-    lws_return_http_status(wsi, HTTP_STATUS_NOT_FOUND, NULL);
-    return -1;
   case LWS_CALLBACK_HTTP: return on_http(srv, c, wsi);
   case LWS_CALLBACK_HTTP_WRITEABLE: return on_http_writable(c);
   case LWS_CALLBACK_CLOSED_HTTP:
