@@ -64,7 +64,7 @@ json_t *wire_watchers(const table *t) {
 }
 
 /* The suggestions of the current ply, most suggested first. */
-/* A move as the variant writes it (English by its numbers, as in its PDN and the terminal). */
+/* A move as the variant writes it (by square numbers where its PDN uses them), as the terminal does. */
 static void variant_text(const table *t, const dr_move *m, char *out, size_t len) {
   move_text(t->rs->v->geometry, m, pdn_notation(t->rs->v), out, len);
 }
